@@ -1,0 +1,246 @@
+"""Colours and the action notation (see docs/notation.md).
+
+Actions are immutable and interned where the set is finite, so ``legal_actions()`` only picks
+prebuilt objects and ``Action.parse(a.text) is a`` for tile, leader and catastrophe actions.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from itertools import combinations
+from typing import NamedTuple
+
+from engine.board import SQUARES, parse_square, square_name
+from engine.errors import NotationError
+
+
+class Colour(IntEnum):
+    RED = 0  # temple / priest / amulets
+    BLUE = 1  # farm / farmer / crops
+    GREEN = 2  # market / trader / goods
+    BLACK = 3  # settlement / king / bricks
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    @property
+    def tile_name(self) -> str:
+        return TILE_NAMES[self]
+
+    @property
+    def leader_name(self) -> str:
+        return LEADER_NAMES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Colour:
+        try:
+            return COLOUR_BY_WORD[text.strip().lower()]
+        except KeyError:
+            raise NotationError(f"{text!r} is not a colour: use red, blue, green or black") from None
+
+
+COLOURS = tuple(Colour)
+TILE_NAMES = ("temple", "farm", "market", "settlement")
+LEADER_NAMES = ("priest", "farmer", "trader", "king")
+COLOUR_BY_WORD = {c.word: c for c in COLOURS}
+
+# The six monuments, each a pair of colours in the order red, blue, green, black.
+MONUMENTS: tuple[tuple[Colour, Colour], ...] = tuple(combinations(COLOURS, 2))
+
+
+def monument_name(pair: tuple[Colour, Colour]) -> str:
+    return f"{pair[0].word}-{pair[1].word}"
+
+
+def parse_monument(text: str) -> tuple[Colour, Colour]:
+    parts = text.split("-")
+    if len(parts) != 2:
+        raise NotationError(f"{text!r} is not a monument: write two colours like red-blue")
+    pair = tuple(sorted((Colour.parse(parts[0]), Colour.parse(parts[1]))))
+    if pair[0] == pair[1]:
+        raise NotationError(f"{text!r} is not a monument: its two colours must differ")
+    return (pair[0], pair[1])
+
+
+class Kind:
+    TILE = "tile"
+    LEADER = "leader"
+    WITHDRAW = "withdraw"
+    CATASTROPHE = "catastrophe"
+    SWAP = "swap"
+    PASS = "pass"
+    COMMIT = "commit"
+    WAR = "war"
+    MONUMENT = "monument"
+    DECLINE = "decline"
+    TREASURE = "treasure"
+
+
+class Action(NamedTuple):
+    """One action in notation. Unused fields are None.
+
+    ``colour``: tile, leader, withdraw, war; ``square``: tile, leader, catastrophe, monument (top-left),
+    treasure; ``count``: commit; ``tiles``: swap (counts per colour); ``pair``: monument.
+    """
+
+    kind: str
+    colour: Colour | None = None
+    square: int | None = None
+    count: int | None = None
+    tiles: tuple[int, int, int, int] | None = None
+    pair: tuple[Colour, Colour] | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def text(self) -> str:
+        kind = self.kind
+        if kind in (Kind.TILE, Kind.LEADER):
+            return f"{kind} {_colour(self).word} {square_name(_square(self))}"
+        if kind in (Kind.CATASTROPHE, Kind.TREASURE):
+            return f"{kind} {square_name(_square(self))}"
+        if kind in (Kind.WITHDRAW, Kind.WAR):
+            return f"{kind} {_colour(self).word}"
+        if kind == Kind.COMMIT:
+            return f"commit {self.count}"
+        if kind == Kind.SWAP:
+            assert self.tiles is not None
+            words = [c.word for c in COLOURS for _ in range(self.tiles[c])]
+            return "swap " + " ".join(words)
+        if kind == Kind.MONUMENT:
+            assert self.pair is not None
+            return f"monument {monument_name(self.pair)} {square_name(_square(self))}"
+        return kind
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        words = text.strip().lower().split()
+        if not words:
+            raise NotationError("an empty action: try 'tile red e5' or 'pass'")
+        kind, args = words[0], words[1:]
+        try:
+            return _PARSERS[kind](args)
+        except KeyError:
+            raise NotationError(
+                f"{kind!r} is not an action: use tile, leader, withdraw, catastrophe, swap, pass, commit, "
+                "war, monument, decline or treasure"
+            ) from None
+
+
+def _colour(action: Action) -> Colour:
+    assert action.colour is not None
+    return action.colour
+
+
+def _square(action: Action) -> int:
+    assert action.square is not None
+    return action.square
+
+
+def _arity(args: list[str], n: int, usage: str) -> None:
+    if len(args) != n:
+        raise NotationError(f"write it as '{usage}'")
+
+
+def _parse_tile(args: list[str]) -> Action:
+    _arity(args, 2, "tile <colour> <square>")
+    return TILE_ACTIONS[Colour.parse(args[0])][parse_square(args[1])]
+
+
+def _parse_leader(args: list[str]) -> Action:
+    _arity(args, 2, "leader <colour> <square>")
+    return LEADER_ACTIONS[Colour.parse(args[0])][parse_square(args[1])]
+
+
+def _parse_withdraw(args: list[str]) -> Action:
+    _arity(args, 1, "withdraw <colour>")
+    return WITHDRAW_ACTIONS[Colour.parse(args[0])]
+
+
+def _parse_catastrophe(args: list[str]) -> Action:
+    _arity(args, 1, "catastrophe <square>")
+    return CATASTROPHE_ACTIONS[parse_square(args[0])]
+
+
+def _parse_swap(args: list[str]) -> Action:
+    if not 1 <= len(args) <= 6:
+        raise NotationError("a swap names 1 to 6 tiles, like 'swap red red blue'")
+    counts = [0, 0, 0, 0]
+    for word in args:
+        counts[Colour.parse(word)] += 1
+    return swap_action((counts[0], counts[1], counts[2], counts[3]))
+
+
+def _parse_pass(args: list[str]) -> Action:
+    _arity(args, 0, "pass")
+    return PASS
+
+
+def _parse_commit(args: list[str]) -> Action:
+    _arity(args, 1, "commit <number>")
+    if not args[0].isdigit():
+        raise NotationError(f"{args[0]!r} is not a number of tiles")
+    return commit_action(int(args[0]))
+
+
+def _parse_war(args: list[str]) -> Action:
+    _arity(args, 1, "war <colour>")
+    return WAR_ACTIONS[Colour.parse(args[0])]
+
+
+def _parse_monument(args: list[str]) -> Action:
+    _arity(args, 2, "monument <colour>-<colour> <square>")
+    return monument_action(parse_monument(args[0]), parse_square(args[1]))
+
+
+def _parse_decline(args: list[str]) -> Action:
+    _arity(args, 0, "decline")
+    return DECLINE
+
+
+def _parse_treasure(args: list[str]) -> Action:
+    _arity(args, 1, "treasure <square>")
+    return TREASURE_ACTIONS[parse_square(args[0])]
+
+
+_PARSERS = {
+    Kind.TILE: _parse_tile,
+    Kind.LEADER: _parse_leader,
+    Kind.WITHDRAW: _parse_withdraw,
+    Kind.CATASTROPHE: _parse_catastrophe,
+    Kind.SWAP: _parse_swap,
+    Kind.PASS: _parse_pass,
+    Kind.COMMIT: _parse_commit,
+    Kind.WAR: _parse_war,
+    Kind.MONUMENT: _parse_monument,
+    Kind.DECLINE: _parse_decline,
+    Kind.TREASURE: _parse_treasure,
+}
+
+TILE_ACTIONS = tuple(tuple(Action(Kind.TILE, c, s) for s in range(SQUARES)) for c in COLOURS)
+LEADER_ACTIONS = tuple(tuple(Action(Kind.LEADER, c, s) for s in range(SQUARES)) for c in COLOURS)
+WITHDRAW_ACTIONS = tuple(Action(Kind.WITHDRAW, c) for c in COLOURS)
+WAR_ACTIONS = tuple(Action(Kind.WAR, c) for c in COLOURS)
+CATASTROPHE_ACTIONS = tuple(Action(Kind.CATASTROPHE, square=s) for s in range(SQUARES))
+TREASURE_ACTIONS = tuple(Action(Kind.TREASURE, square=s) for s in range(SQUARES))
+COMMIT_ACTIONS = tuple(Action(Kind.COMMIT, count=n) for n in range(60))
+PASS = Action(Kind.PASS)
+DECLINE = Action(Kind.DECLINE)
+_SWAPS: dict[tuple[int, int, int, int], Action] = {}
+
+
+def commit_action(n: int) -> Action:
+    return COMMIT_ACTIONS[n] if n < len(COMMIT_ACTIONS) else Action(Kind.COMMIT, count=n)
+
+
+def swap_action(tiles: tuple[int, int, int, int]) -> Action:
+    action = _SWAPS.get(tiles)
+    if action is None:
+        action = _SWAPS[tiles] = Action(Kind.SWAP, tiles=tiles)
+    return action
+
+
+def monument_action(pair: tuple[Colour, Colour], square: int) -> Action:
+    return Action(Kind.MONUMENT, square=square, pair=pair)

@@ -1,0 +1,118 @@
+"""The two maps (R1, R27), squares and their notation.
+
+A square is an int ``row * 16 + column`` (0-based), so ascending order is the rulings' square order
+A1, B1, ... P1, A2, ... P11.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import NotationError
+
+COLUMNS = 16
+ROWS = 11
+SQUARES = COLUMNS * ROWS
+COLUMN_LETTERS = "abcdefghijklmnop"
+
+
+def square_name(square: int) -> str:
+    """``square_name(0) == "a1"``: lowercase, as in the action notation."""
+    return f"{COLUMN_LETTERS[square % COLUMNS]}{square // COLUMNS + 1}"
+
+
+def parse_square(text: str) -> int:
+    text = text.strip().lower()
+    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+        raise NotationError(f"{text!r} is not a square: write a column a-p and a row 1-11, like e5")
+    row = int(text[1:])
+    if not 1 <= row <= ROWS:
+        raise NotationError(f"{text!r} is not a square: rows go from 1 to 11")
+    return (row - 1) * COLUMNS + COLUMN_LETTERS.index(text[0])
+
+
+def _neighbours(square: int) -> tuple[int, ...]:
+    row, col = divmod(square, COLUMNS)
+    out = []
+    if row > 0:
+        out.append(square - COLUMNS)
+    if col > 0:
+        out.append(square - 1)
+    if col < COLUMNS - 1:
+        out.append(square + 1)
+    if row < ROWS - 1:
+        out.append(square + COLUMNS)
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
+
+
+@dataclass(frozen=True)
+class BoardMap:
+    """One side of the board: where the rivers are and where the treasures start."""
+
+    name: str
+    river: frozenset[int]
+    start_temples: tuple[int, ...]
+    special: frozenset[int]  # treasures taken first (R22)
+    land_squares: tuple[int, ...]
+    river_squares: tuple[int, ...]
+
+
+def _parse_map(name: str, grid: str, special: str) -> BoardMap:
+    river: set[int] = set()
+    temples: list[int] = []
+    rows = [line.split() for line in grid.strip().splitlines()]
+    assert len(rows) == ROWS and all(len(r) == COLUMNS for r in rows), name
+    for r, cells in enumerate(rows):
+        for c, cell in enumerate(cells):
+            square = r * COLUMNS + c
+            if cell == "~":
+                river.add(square)
+            elif cell == "T":
+                temples.append(square)
+    specials = frozenset(parse_square(s) for s in special.split())
+    land = tuple(s for s in range(SQUARES) if s not in river)
+    return BoardMap(name, frozenset(river), tuple(temples), specials, land, tuple(sorted(river)))
+
+
+# From ../shared/reference/boards.md. T marks a starting temple with its treasure.
+STANDARD = _parse_map(
+    "standard",
+    """
+    . . . . ~ ~ ~ ~ ~ . T . ~ . . .
+    . T . . ~ . . . . . . . ~ . . T
+    . . . ~ ~ T . . . . . . ~ ~ . .
+    ~ ~ ~ ~ . . . . . . . . . ~ ~ ~
+    . . . . . . . . . . . . . T ~ ~
+    . . . . . . . . . . . . . . ~ .
+    ~ ~ ~ ~ . . . . T . . . ~ ~ ~ .
+    . T . ~ ~ ~ ~ . . . . . ~ . . .
+    . . . . . . ~ ~ ~ ~ ~ ~ ~ . T .
+    . . . . . T . . . . . . . . . .
+    . . . . . . . . . . T . . . . .
+    """,
+    "b2 p2 b8 o9",
+)
+
+# The single source lists I11 as special, but I11 holds no temple; boards.md says to treat J11 as special.
+ADVANCED = _parse_map(
+    "advanced",
+    """
+    . . ~ ~ T . . . . T . . . . . ~
+    . . ~ ~ . . . . . . . . . . T ~
+    . T ~ ~ . . . . . . . . . . . ~
+    . . ~ . . . T . . . . T ~ ~ ~ ~
+    . . ~ . . . . . . . . . ~ . . .
+    . . ~ T . . . . . . . . ~ . . T
+    . . ~ ~ . . . . . . . . ~ ~ . .
+    T . . ~ ~ ~ . T . . . . T ~ . .
+    . . . . . ~ ~ ~ . . . . . ~ . .
+    . . . . T . ~ ~ ~ ~ ~ ~ ~ ~ . .
+    . . . . . . ~ . . T . . . . T .
+    """,
+    "b3 p6 a8 e10 j11 o11",
+)
+
+MAPS = {"standard": STANDARD, "advanced": ADVANCED}

@@ -1,0 +1,36 @@
+"""Final scoring (R24)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import COLOURS
+from engine.game import Standing
+
+
+def allocate_treasures(points: Sequence[int], treasures: int) -> tuple[int, int, int, int]:
+    """Add each treasure to the current lowest colour (first such colour on ties): this makes the
+    weakest colour as strong as possible, then the next, and so on."""
+    final = list(points)
+    for _ in range(treasures):
+        lowest = min(range(4), key=lambda c: (final[c], c))
+        final[lowest] += 1
+    return (final[0], final[1], final[2], final[3])
+
+
+def final_standings(points: Sequence[Sequence[int]], treasures: Sequence[int]) -> list[Standing]:
+    """Rank by lowest colour, then second lowest, and so on; equal players share the place."""
+    rows = []
+    for seat, (pts, held) in enumerate(zip(points, treasures, strict=True)):
+        final = allocate_treasures(pts, held)
+        weakest = COLOURS[min(range(4), key=lambda c: (final[c], c))]
+        rows.append((tuple(sorted(final)), seat, final, weakest))
+    rows.sort(key=lambda row: (tuple(-v for v in row[0]), row[1]))
+    standings = []
+    for i, (key, seat, final, weakest) in enumerate(rows):
+        place = i + 1 if i == 0 or key != rows[i - 1][0] else standings[-1].place
+        pts = points[seat]
+        standings.append(
+            Standing(seat, place, (pts[0], pts[1], pts[2], pts[3]), treasures[seat], final, weakest)
+        )
+    return standings
