@@ -151,7 +151,7 @@ class Game:
         self.conflict: Conflict | None = None
         self.placed: int | None = None  # the tile of the current action, for the monument (R20)
         self.end_reason: str | None = None
-        self._labels: tuple[list[int], list[bool]] | None = None
+        self._labels: tuple[list[int], list[int]] | None = None
 
     @classmethod
     def new(
@@ -233,14 +233,15 @@ class Game:
 
     # -------------------------------------------------------------------------------- connectivity
 
-    def _component_labels(self, skip: int = -1) -> tuple[list[int], list[bool]]:
+    def _component_labels(self, skip: int = -1) -> tuple[list[int], list[int]]:
         """Label every connected square (tiles of either face and leaders; R4) with its region number,
-        and say per region whether it is a kingdom. ``skip`` treats one square as empty (R7)."""
+        and count the leaders per region (a region with leaders is a kingdom). ``skip`` treats one
+        square as empty (R7)."""
         if skip < 0 and self._labels is not None:
             return self._labels
         cell = self.cell
         label = [-1] * SQUARES
-        is_kingdom: list[bool] = []
+        leaders: list[int] = []
         neighbours = NEIGHBOURS
         region = 0
         for start in range(SQUARES):
@@ -249,7 +250,7 @@ class Game:
                 continue
             label[start] = region
             stack = [start]
-            kingdom = v >= LEADER
+            count = 1 if v >= LEADER else 0
             while stack:
                 x = stack.pop()
                 for y in neighbours[x]:
@@ -259,23 +260,51 @@ class Game:
                             label[y] = region
                             stack.append(y)
                             if w >= LEADER:
-                                kingdom = True
-            is_kingdom.append(kingdom)
+                                count += 1
+            leaders.append(count)
             region += 1
         if skip < 0:
-            self._labels = (label, is_kingdom)
-        return label, is_kingdom
+            self._labels = (label, leaders)
+        return label, leaders
+
+    def _labels_without(self, square: int) -> tuple[list[int], list[int]]:
+        """Labels as if the leader on ``square`` were lifted (R7). Only that leader's region can
+        split, so only its squares are relabelled, each part under a new region number."""
+        base, base_leaders = self._component_labels()
+        region = base[square]
+        label, leaders = base[:], base_leaders[:]
+        label[square] = -1
+        leaders[region] = 0
+        neighbours = NEIGHBOURS
+        cell = self.cell
+        for start in neighbours[square]:
+            if label[start] != region:
+                continue  # another region, or already relabelled through another neighbour
+            fresh = len(leaders)
+            label[start] = fresh
+            stack = [start]
+            count = 1 if cell[start] >= LEADER else 0
+            while stack:
+                x = stack.pop()
+                for y in neighbours[x]:
+                    if label[y] == region:
+                        label[y] = fresh
+                        stack.append(y)
+                        if cell[y] >= LEADER:
+                            count += 1
+            leaders.append(count)
+        return label, leaders
 
     def _set(self, square: int, value: int) -> None:
         self.cell[square] = value
         self._labels = None
 
     def _adjacent_kingdoms(self, square: int, skip: int = -1) -> set[int]:
-        label, is_kingdom = self._component_labels(skip)
+        label, leaders = self._component_labels() if skip < 0 else self._labels_without(skip)
         out = set()
         for n in NEIGHBOURS[square]:
             r = label[n]
-            if r >= 0 and is_kingdom[r]:
+            if r >= 0 and leaders[r]:
                 out.add(r)
         return out
 
@@ -330,37 +359,40 @@ class Game:
         seat = self.active
         cell = self.cell
         hand = self.hands[seat]
-        label, is_kingdom = self._component_labels()
+        label, leaders = self._component_labels()
         # squares where a tile would touch three or more kingdoms (R9)
-        crowded = set()
+        touching: dict[int, set[int]] = {}
         for s in range(SQUARES):
-            if cell[s] == EMPTY:
-                ks = {label[n] for n in NEIGHBOURS[s] if label[n] >= 0 and is_kingdom[label[n]]}
-                if len(ks) >= 3:
-                    crowded.add(s)
+            r = label[s]
+            if r >= 0 and leaders[r]:
+                for n in NEIGHBOURS[s]:
+                    if cell[n] == EMPTY:
+                        touching.setdefault(n, set()).add(r)
+        crowded = {s for s, ks in touching.items() if len(ks) >= 3}
         out: list[Action] = []
         for colour in COLOURS:
             if hand[colour]:
                 squares = self.map.river_squares if colour == BLUE else self.map.land_squares
                 table = TILE_ACTIONS[colour]
                 out.extend(table[s] for s in squares if cell[s] == EMPTY and s not in crowded)
-        # leaders: empty land next to a face-up temple (R6)
+        # leaders: empty land next to a face-up temple (R6), linking at most one kingdom (R6, R7)
         river = self.map.river
         candidates = sorted(
             {n for t in range(SQUARES) if cell[t] == RED for n in NEIGHBOURS[t] if cell[n] == EMPTY}
             - river
         )
+        from_supply: list[int] | None = None
         for colour in COLOURS:
             here = self.leader_pos[seat][colour]
-            if here is None:
-                lab, isk = label, is_kingdom
-            else:
-                lab, isk = self._component_labels(skip=here)
             table = LEADER_ACTIONS[colour]
+            if here is None:
+                if from_supply is None:
+                    from_supply = [s for s in candidates if len(touching.get(s, ())) <= 1]
+                out.extend(table[s] for s in from_supply)
+                continue
+            lab, lead = self._labels_without(here)
             for s in candidates:
-                if s == here:
-                    continue
-                ks = {lab[n] for n in NEIGHBOURS[s] if lab[n] >= 0 and isk[lab[n]]}
+                ks = {lab[n] for n in NEIGHBOURS[s] if lab[n] >= 0 and lead[lab[n]]}
                 if len(ks) <= 1:
                     out.append(table[s])
         out.extend(WITHDRAW_ACTIONS[c] for c in COLOURS if self.leader_pos[seat][c] is not None)
@@ -394,6 +426,16 @@ class Game:
         attacker_total = attacker_strength + (conflict.attacker_commit or 0)
         needed = attacker_total - defender_strength
         return [0, needed] if 0 < needed <= held else [0]
+
+    def default_action(self) -> Action | None:
+        """What a pending decision becomes when its deadline passes (end of rulings.md): commit 0,
+        the next war in the order red, blue, green, black, decline the monument, the treasure first
+        in square order. None on a turn action (it has no default) and once the game is over."""
+        phase = self.phase
+        if phase is Phase.ACTION or phase is Phase.OVER:
+            return None
+        # legal_actions() lists colours and squares in exactly the default order, and commit 0 first
+        return DECLINE if phase is Phase.MONUMENT else self.legal_actions()[0]
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -838,11 +880,11 @@ class Game:
 
     def _treasure_groups(self) -> list[tuple[int, list[int]]]:
         """(trader's owner, treasure squares) for each kingdom that must give up treasures (R22)."""
-        label, is_kingdom = self._component_labels()
+        label, leaders = self._component_labels()
         by_region: dict[int, list[int]] = {}
         for s in sorted(self.treasures):
             r = label[s]
-            if r >= 0 and is_kingdom[r]:
+            if r >= 0 and leaders[r]:
                 by_region.setdefault(r, []).append(s)
         groups = []
         for region, squares in by_region.items():

@@ -1,0 +1,189 @@
+"""Properties of random legal games (hypothesis): every invariant holds after every choice."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import COLOURS, Action, Game, Phase, dump, load, replay
+from engine.actions import (
+    CATASTROPHE_ACTIONS,
+    COMMIT_ACTIONS,
+    DECLINE,
+    LEADER_ACTIONS,
+    PASS,
+    TILE_ACTIONS,
+    TREASURE_ACTIONS,
+    WAR_ACTIONS,
+    WITHDRAW_ACTIONS,
+    swap_action,
+)
+from engine.board import NEIGHBOURS, SQUARES
+from engine.game import CATASTROPHE, FACE_DOWN, LEADER, TILE_COUNTS
+from engine.rng import Rng
+
+games = st.tuples(
+    st.integers(min_value=2, max_value=4),
+    st.integers(min_value=0, max_value=2**48),
+    st.sampled_from(["standard", "advanced"]),
+    st.booleans(),
+)
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play_random(players: int, seed: int, board: str, english: bool, check=None) -> tuple[Game, list[str]]:
+    game = Game.new(players, seed, board, english)
+    chooser = Rng(seed + 1)
+    actions: list[str] = []
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert legal, "a game that is not over always offers a choice"
+        action = legal[chooser.below(len(legal))]
+        before = game.copy() if check else None
+        game.apply(action)
+        actions.append(action.text)
+        if check:
+            check(before, action, game)
+        assert len(actions) < 3000, "a game must end"
+    return game, actions
+
+
+def tiles_accounted(game: Game) -> None:
+    for c in COLOURS:
+        on_board = sum(1 for v in game.cell if v in (c, c + FACE_DOWN))
+        in_hands = sum(h[c] for h in game.hands)
+        assert on_board + in_hands + game.bag[c] + game.removed[c] == TILE_COUNTS[c], c
+    assert sum(TILE_COUNTS) == 153
+
+
+def leaders_beside_temples(game: Game) -> None:
+    for seat in range(game.players):
+        for c in COLOURS:
+            square = game.leader_pos[seat][c]
+            if square is not None:
+                assert game.cell[square] == LEADER + seat * 4 + c
+                assert any(game.cell[n] == 0 for n in NEIGHBOURS[square]), "R8"
+
+
+def one_leader_per_colour_per_kingdom(game: Game) -> None:
+    seen: set[frozenset[int]] = set()
+    for s in range(SQUARES):
+        if game.cell[s] >= LEADER:
+            region = frozenset(game.region_squares(s))
+            if region in seen:
+                continue
+            seen.add(region)
+            colours = [(game.cell[x] - LEADER) % 4 for x in region if game.cell[x] >= LEADER]
+            assert len(colours) == len(set(colours)), "two leaders of one colour in a kingdom"
+
+
+def check_step(before: Game, action: Action, after: Game) -> None:
+    tiles_accounted(after)
+    leaders_beside_temples(after)
+    if after.phase in (Phase.ACTION, Phase.OVER):
+        one_leader_per_colour_per_kingdom(after)
+    for seat in range(after.players):
+        assert all(a >= b for a, b in zip(after.points[seat], before.points[seat], strict=True))
+        assert after.treasures_held[seat] >= before.treasures_held[seat]
+        assert sum(after.hands[seat]) <= 6
+    assert after.unification is None or after.phase in (
+        Phase.WAR_CHOICE,
+        Phase.WAR_ATTACKER,
+        Phase.WAR_DEFENDER,
+    )
+    assert sum(1 for v in after.cell if v == CATASTROPHE) + sum(after.catastrophes) == 2 * after.players
+
+
+@FEW
+@given(games)
+def test_random_games_keep_every_invariant(params):
+    game, actions = play_random(*params, check=check_step)
+    assert game.outcome() is not None
+    assert game.end_reason in ("treasures", "bag")
+    assert len(game.treasures) <= 2 or game.bag_short
+
+
+@FEW
+@given(games)
+def test_replay_from_seed_and_actions_is_identical(params):
+    players, seed, board, english = params
+    game, actions = play_random(*params)
+    again = replay(game.settings, seed, actions)
+    assert again == game
+    assert dump(again) == dump(game)
+
+
+@FEW
+@given(games, st.integers(min_value=0, max_value=10**6))
+def test_positions_round_trip_and_play_on_identically(params, cut):
+    players, seed, board, english = params
+    _, actions = play_random(*params)
+    k = cut % len(actions)
+    game = replay(Game.new(players, seed, board, english).settings, seed, actions[:k])
+    text = dump(game)
+    loaded = load(text)
+    assert loaded == game
+    assert dump(loaded) == text
+    for a in actions[k:]:
+        game.apply(a)
+        loaded.apply(a)
+    assert dump(loaded) == dump(game)
+
+
+def all_candidate_actions(game: Game) -> list[Action]:
+    out: list[Action] = []
+    for c in COLOURS:
+        out += TILE_ACTIONS[c]
+        out += LEADER_ACTIONS[c]
+        out.append(WITHDRAW_ACTIONS[c])
+        out.append(WAR_ACTIONS[c])
+    out += CATASTROPHE_ACTIONS
+    out += TREASURE_ACTIONS
+    out += COMMIT_ACTIONS[:12]
+    out += [PASS, DECLINE]
+    out += [swap_action((r, b, g, k)) for r in range(3) for b in range(3) for g in range(2) for k in range(2)][1:]
+    out += [Action.parse(f"monument {m} {s}") for m in ("red-blue", "blue-green", "green-black") for s in ("e5",)]
+    if game.phase is Phase.MONUMENT:
+        out += game.legal_actions()
+    return out
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_legal_actions_agree_with_is_legal_and_apply(params):
+    """legal_actions() lists exactly the legal choices: every other candidate is refused, and a
+    refused action changes nothing."""
+    players, seed, board, english = params
+    game = Game.new(players, seed, board, english)
+    chooser = Rng(seed + 7)
+    step = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert len(set(legal)) == len(legal), "no duplicates"
+        if step % 25 == 0 or game.phase is not Phase.ACTION:
+            legal_set = set(legal)
+            for a in all_candidate_actions(game):
+                assert game.is_legal(a) == (a in legal_set), (a.text, game.phase)
+            snapshot = dump(game)
+            for a in all_candidate_actions(game)[:: 97 if game.phase is Phase.ACTION else 7]:
+                if a not in legal_set:
+                    try:
+                        game.apply(a)
+                    except ValueError:
+                        pass
+                    else:
+                        raise AssertionError(f"{a.text} was applied but is not legal")
+                    assert dump(game) == snapshot
+        default = game.default_action()
+        assert (default is None) == (game.phase is Phase.ACTION)
+        if default is not None:
+            assert default in legal
+        game.apply(legal[chooser.below(len(legal))])
+        step += 1
+
+
+def test_actions_round_trip_through_notation():
+    game, actions = play_random(4, 2024, "standard", False)
+    for text in actions:
+        assert Action.parse(text).text == text
+        assert Action.parse(text.upper()).text == text
