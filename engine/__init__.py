@@ -1,9 +1,9 @@
 """The rules of Tigris & Euphrates: pure, deterministic, standard library only.
 
-    >>> from engine import Game
-    >>> game = Game.new(players=3, seed=7)
-    >>> actions = game.legal_actions()
-    >>> events = game.apply(actions[0])
+>>> from engine import Game
+>>> game = Game.new(players=3, seed=7)
+>>> actions = game.legal_actions()
+>>> events = game.apply(actions[0])
 """
 
 from engine.actions import COLOURS, MONUMENTS, Action, Colour, Kind

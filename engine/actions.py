@@ -81,13 +81,13 @@ class Action(NamedTuple):
     """One action in notation. Unused fields are None.
 
     ``colour``: tile, leader, withdraw, war; ``square``: tile, leader, catastrophe, monument (top-left),
-    treasure; ``count``: commit; ``tiles``: swap (counts per colour); ``pair``: monument.
+    treasure; ``number``: commit; ``tiles``: swap (counts per colour); ``pair``: monument.
     """
 
     kind: str
     colour: Colour | None = None
     square: int | None = None
-    count: int | None = None
+    number: int | None = None
     tiles: tuple[int, int, int, int] | None = None
     pair: tuple[Colour, Colour] | None = None
 
@@ -104,7 +104,7 @@ class Action(NamedTuple):
         if kind in (Kind.WITHDRAW, Kind.WAR):
             return f"{kind} {_colour(self).word}"
         if kind == Kind.COMMIT:
-            return f"commit {self.count}"
+            return f"commit {self.number}"
         if kind == Kind.SWAP:
             assert self.tiles is not None
             words = [c.word for c in COLOURS for _ in range(self.tiles[c])]
@@ -225,14 +225,14 @@ WITHDRAW_ACTIONS = tuple(Action(Kind.WITHDRAW, c) for c in COLOURS)
 WAR_ACTIONS = tuple(Action(Kind.WAR, c) for c in COLOURS)
 CATASTROPHE_ACTIONS = tuple(Action(Kind.CATASTROPHE, square=s) for s in range(SQUARES))
 TREASURE_ACTIONS = tuple(Action(Kind.TREASURE, square=s) for s in range(SQUARES))
-COMMIT_ACTIONS = tuple(Action(Kind.COMMIT, count=n) for n in range(60))
+COMMIT_ACTIONS = tuple(Action(Kind.COMMIT, number=n) for n in range(60))
 PASS = Action(Kind.PASS)
 DECLINE = Action(Kind.DECLINE)
 _SWAPS: dict[tuple[int, int, int, int], Action] = {}
 
 
 def commit_action(n: int) -> Action:
-    return COMMIT_ACTIONS[n] if n < len(COMMIT_ACTIONS) else Action(Kind.COMMIT, count=n)
+    return COMMIT_ACTIONS[n] if n < len(COMMIT_ACTIONS) else Action(Kind.COMMIT, number=n)
 
 
 def swap_action(tiles: tuple[int, int, int, int]) -> Action:

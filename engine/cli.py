@@ -56,7 +56,9 @@ def show(game: Game) -> str:
     for r, row in enumerate(grid_lines(game)):
         lines.append(f"{r + 1:>3}  {row}")
     lines.append("")
-    lines.append("Key: . land  ~ river  X catastrophe  R B G K temple farm market settlement (lowercase: face")
+    lines.append(
+        "Key: . land  ~ river  X catastrophe  R B G K temple farm market settlement (lowercase: face"
+    )
     lines.append("     down under a monument)  0R = seat 0's priest  $ treasure  ! unification tile")
     if game.monuments:
         built = ", ".join(f"{p[0].word}-{p[1].word} at {square_name(t).upper()}" for p, t in game.monuments)
@@ -174,6 +176,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc.strerror or exc}: {getattr(args, 'file', '')}", file=sys.stderr)
         return 2
     return 0
-
-
-

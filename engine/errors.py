@@ -1,4 +1,4 @@
-"""Typed errors. The message is one sentence a player can read; the position stays on the exception for logs."""
+"""Typed errors: the message is one sentence a player can read; the position stays on the error for logs."""
 
 from __future__ import annotations
 

@@ -460,8 +460,8 @@ class Game:
         if kind not in expected:
             return f"the game waits for {_PHASE_WAITS[phase]}, not a {kind} action"
         if kind == Kind.COMMIT:
-            assert action.count is not None and self.conflict is not None
-            n = action.count
+            assert action.number is not None and self.conflict is not None
+            n = action.number
             if n in self._legal_commits():
                 return None
             colour = self.conflict.tile_colour
@@ -489,10 +489,10 @@ class Game:
                 f"{square_name(action.square).upper()} can take the {monument_name(action.pair)} monument"
             )
         if kind == Kind.TREASURE:
-            options = self._treasure_choice()[1]
-            if action.square in options:
+            squares = self._treasure_choice()[1]
+            if action.square in squares:
                 return None
-            names = ", ".join(square_name(s).upper() for s in options)
+            names = ", ".join(square_name(s).upper() for s in squares)
             return f"you may take the treasure on {names}"
         return None  # decline
 
@@ -592,7 +592,7 @@ class Game:
         return events
 
     def _position_for_log(self) -> str:
-        from engine.notation import dump  # noqa: PLC0415 - notation imports this module
+        from engine.notation import dump
 
         return dump(self)
 
@@ -696,8 +696,8 @@ class Game:
 
     def _do_commit(self, action: Action, events: list[Event]) -> None:
         conflict = self.conflict
-        assert conflict is not None and action.count is not None
-        n = action.count
+        assert conflict is not None and action.number is not None
+        n = action.number
         colour = conflict.tile_colour
         seat = self.to_act
         assert seat is not None
@@ -712,9 +712,9 @@ class Game:
         attacker_total = attacker_board + (conflict.attacker_commit or 0)
         defender_total = defender_board + n
         attacker_wins = attacker_total > defender_total  # ties go to the defender (R13, R18)
-        winner, loser = (
-            (conflict.attacker, conflict.defender) if attacker_wins else (conflict.defender, conflict.attacker)
-        )
+        winner, loser = conflict.attacker, conflict.defender
+        if not attacker_wins:
+            winner, loser = loser, winner
         if conflict.kind == "revolt":
             self._resolve_revolt(winner, loser, events)
         else:
@@ -1001,7 +1001,7 @@ class Game:
         """Final standings (R24) once the game is over, else None."""
         if self.phase is not Phase.OVER:
             return None
-        from engine.scoring import final_standings  # noqa: PLC0415 - scoring imports this module
+        from engine.scoring import final_standings
 
         assert self.end_reason is not None
         return Outcome(self.end_reason, tuple(final_standings(self.points, self.treasures_held)))
@@ -1011,14 +1011,15 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        from engine.notation import to_dict  # noqa: PLC0415
+        from engine.notation import to_dict
 
         return to_dict(self) == to_dict(other)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<Game {self.players}p seed={self.seed} turn={self.turn} {self.phase.value} to_act={self.to_act}>"
+        where = f"turn={self.turn} {self.phase.value} to_act={self.to_act}"
+        return f"<Game {self.players}p seed={self.seed} {where}>"
 
 
 @dataclass(frozen=True)

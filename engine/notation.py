@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from engine.actions import COLOURS, MONUMENTS, Colour, monument_name, parse_monument
-from engine.board import COLUMNS, MAPS, ROWS, parse_square, square_name
+from engine.board import COLUMNS, ROWS, parse_square, square_name
 from engine.errors import NotationError
 from engine.game import (
     CATASTROPHE,
@@ -164,7 +164,9 @@ def from_dict(data: dict[str, Any]) -> Game:
     except NotationError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise NotationError(f"the position is incomplete or malformed ({type(exc).__name__}: {exc})") from None
+        raise NotationError(
+            f"the position is incomplete or malformed ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def _from_dict(data: dict[str, Any]) -> Game:
@@ -213,7 +215,8 @@ def _from_dict(data: dict[str, Any]) -> Game:
     for c in range(4):
         if game.bag[c] + _tiles_outside_bag(game, c) != TILE_COUNTS[c]:
             raise NotationError(
-                f"the {COLOURS[c].word} tiles do not add up to {TILE_COUNTS[c]} (board, hands, bag and removed)"
+                f"the {COLOURS[c].word} tiles on the board, in hands, in the bag and removed "
+                f"do not add up to {TILE_COUNTS[c]}"
             )
 
     turn = data.get("turn", {})
@@ -232,10 +235,15 @@ def _from_dict(data: dict[str, Any]) -> Game:
         raise NotationError(f"unknown phase {pending.get('phase')!r}") from None
     placed = pending.get("placed")
     game.placed = None if placed is None else parse_square(placed)
-    c = pending.get("conflict")
-    if c is not None:
+    fight = pending.get("conflict")
+    if fight is not None:
+        commit = fight.get("attacker_commit")
         game.conflict = Conflict(
-            c["kind"], Colour.parse(c["colour"]), int(c["attacker"]), int(c["defender"]), c.get("attacker_commit")
+            fight["kind"],
+            Colour.parse(fight["colour"]),
+            int(fight["attacker"]),
+            int(fight["defender"]),
+            None if commit is None else int(commit),
         )
     game.end_reason = data.get("end")
     _check_pending(game)

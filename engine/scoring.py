@@ -26,7 +26,7 @@ def final_standings(points: Sequence[Sequence[int]], treasures: Sequence[int]) -
         weakest = COLOURS[min(range(4), key=lambda c: (final[c], c))]
         rows.append((tuple(sorted(final)), seat, final, weakest))
     rows.sort(key=lambda row: (tuple(-v for v in row[0]), row[1]))
-    standings = []
+    standings: list[Standing] = []
     for i, (key, seat, final, weakest) in enumerate(rows):
         place = i + 1 if i == 0 or key != rows[i - 1][0] else standings[-1].place
         pts = points[seat]

@@ -77,7 +77,7 @@ class PublicView:
     end_reason: str | None
 
     def square(self, name: str) -> SquareView:
-        from engine.board import parse_square  # noqa: PLC0415
+        from engine.board import parse_square
 
         return self.squares[parse_square(name)]
 
@@ -130,7 +130,7 @@ def _conflict(game: Game) -> ConflictView | None:
     if c.kind == "war":
         a_sup, d_sup = tuple(game.war_supporters(a)), tuple(game.war_supporters(d))
     else:
-        from engine.board import NEIGHBOURS  # noqa: PLC0415
+        from engine.board import NEIGHBOURS
 
         a_sup = tuple(sorted(n for n in NEIGHBOURS[a] if game.cell[n] == 0))
         d_sup = tuple(sorted(n for n in NEIGHBOURS[d] if game.cell[n] == 0))
@@ -158,6 +158,8 @@ def _public_fields(game: Game, viewer: int | None) -> dict[str, object]:
             )
         )
     choices = () if game.phase in (Phase.ACTION, Phase.OVER) else tuple(a.text for a in game.legal_actions())
+    if game.phase.is_commit and viewer != game.to_act:
+        choices = ()  # R25: the commit choices tell how many tiles of a colour the decider holds
     return {
         "players": game.players,
         "board": game.settings.board,

@@ -97,7 +97,7 @@ def check_step(before: Game, action: Action, after: Game) -> None:
 @FEW
 @given(games)
 def test_random_games_keep_every_invariant(params):
-    game, actions = play_random(*params, check=check_step)
+    game, _ = play_random(*params, check=check_step)
     assert game.outcome() is not None
     assert game.end_reason in ("treasures", "bag")
     assert len(game.treasures) <= 2 or game.bag_short
@@ -106,7 +106,7 @@ def test_random_games_keep_every_invariant(params):
 @FEW
 @given(games)
 def test_replay_from_seed_and_actions_is_identical(params):
-    players, seed, board, english = params
+    seed = params[1]
     game, actions = play_random(*params)
     again = replay(game.settings, seed, actions)
     assert again == game
@@ -141,8 +141,12 @@ def all_candidate_actions(game: Game) -> list[Action]:
     out += TREASURE_ACTIONS
     out += COMMIT_ACTIONS[:12]
     out += [PASS, DECLINE]
-    out += [swap_action((r, b, g, k)) for r in range(3) for b in range(3) for g in range(2) for k in range(2)][1:]
-    out += [Action.parse(f"monument {m} {s}") for m in ("red-blue", "blue-green", "green-black") for s in ("e5",)]
+    out += [
+        swap_action((r, b, g, k)) for r in range(3) for b in range(3) for g in range(2) for k in range(2)
+    ][1:]
+    out += [
+        Action.parse(f"monument {m} {s}") for m in ("red-blue", "blue-green", "green-black") for s in ("e5",)
+    ]
     if game.phase is Phase.MONUMENT:
         out += game.legal_actions()
     return out
@@ -183,7 +187,7 @@ def test_legal_actions_agree_with_is_legal_and_apply(params):
 
 
 def test_actions_round_trip_through_notation():
-    game, actions = play_random(4, 2024, "standard", False)
+    _, actions = play_random(4, 2024, "standard", False)
     for text in actions:
         assert Action.parse(text).text == text
         assert Action.parse(text.upper()).text == text
