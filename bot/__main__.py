@@ -1,0 +1,81 @@
+"""``python -m bot`` (or the ``tigris-bot`` script): read .env, then run the bot."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from dataclasses import dataclass
+
+from dotenv import load_dotenv
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
+    "(New Application → Bot → Reset Token), then put DISCORD_TOKEN=<token> in .env (see README.md)."
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: str
+    dev_guild_id: int | None
+    log_level: str
+
+
+def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Config:
+    """The bot's settings from the environment; a missing token raises SystemExit with one line."""
+    token = environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise SystemExit(NO_TOKEN)
+    guild = environ.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise SystemExit(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+    level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    return Config(token, environ.get("DATABASE_PATH", "").strip() or "tigris.db", int(guild) if guild else None, level)
+
+
+class RedactToken(logging.Filter):
+    """Keeps the token out of every log line, whatever logs it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = message.replace(self.token, "[token]")
+            record.args = None
+        if record.exc_info and record.exc_text is None and self.token:
+            record.exc_text = logging.Formatter().formatException(record.exc_info).replace(self.token, "[token]")
+        return True
+
+
+def setup_logging(config: Config) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(config.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(config.log_level)
+
+
+def main() -> None:
+    load_dotenv()
+    config = read_config()
+    setup_logging(config)
+    from bot.app import create_bot  # noqa: PLC0415 - after logging is set up
+
+    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
+    logging.getLogger("bot").info("starting; games are saved in %s", config.database_path)
+    try:
+        bot.run(config.token, log_handler=None)
+    except Exception as exc:  # LoginFailure and friends: one line, no traceback
+        sys.exit(f"The bot stopped: {type(exc).__name__}: {exc}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Render a position file: ``python -m render FILE -o OUT.png [--player N] [--scores]``.
+
+FILE holds a position in the engine's notation (``engine.dump``). By default the public board is
+drawn; ``--player N`` draws the hand of seat N (0-based, as in the position), ``--scores`` the final
+scores of a finished game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine import EngineError, load, player_view, public_view
+from render import board_png, hand_png, scores_png
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="a position file (the engine's JSON notation)")
+    parser.add_argument("-o", "--output", type=Path, required=True, help="where to write the PNG")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--player", type=int, metavar="N", help="draw the hand of seat N (0-based)")
+    which.add_argument("--scores", action="store_true", help="draw the final scores (finished games only)")
+    parser.add_argument("--names", help="player names in seat order, separated by commas")
+    args = parser.parse_args(argv)
+
+    try:
+        game = load(args.file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        parser.error(f"cannot read {args.file}: {exc.strerror}")
+    except EngineError as exc:
+        parser.error(f"{args.file} is not a position: {exc}")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+
+    if args.player is not None:
+        if not 0 <= args.player < game.players:
+            parser.error(f"--player must be a seat from 0 to {game.players - 1}")
+        png = hand_png(player_view(game, args.player), names=names)
+    elif args.scores:
+        if not game.is_over:
+            parser.error("--scores needs a finished game")
+        png = scores_png(public_view(game), names=names)
+    else:
+        png = board_png(public_view(game), names=names)
+    args.output.write_bytes(png)
+    print(f"wrote {args.output} ({len(png)} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The bot runs against simcord's simulated Discord, with a real SQLite file in tmp_path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot import create_bot
+
+
+def pytest_collection_modifyitems(items):
+    """Rendering runs in threads; on a loaded 2-core machine settling can take longer than 5 s."""
+    for item in items:
+        if "tests/bot" in str(item.fspath) and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=60))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+SEED = {"value": 1}
+
+
+@pytest.fixture
+def game_seed() -> dict:
+    """Set ``game_seed["value"]`` before /te start to choose the seed of the game the bot deals."""
+    return SEED
+
+
+@pytest.fixture
+async def make_bot(db_path: Path, game_seed: dict):
+    """Builds bots on one database (a restart builds a second one). simcord does not call
+    ``bot.close()``, so each bot's database connection is closed here, after the environment."""
+    made = []
+
+    def build():
+        bot = create_bot(database_path=db_path, seeds=lambda: game_seed["value"])
+        made.append(bot)
+        return bot
+
+    yield build
+    for bot in made:
+        if bot._store is not None:
+            await bot._store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot, game_seed: dict):
+    game_seed["value"] = 1
+    return make_bot()
+
+
+@dataclass
+class Table:
+    env: object
+    guild: object
+    channel: object
+    players: list  # MemberActor, in seat order once started
+
+    @property
+    def bot(self):
+        return self.env.bot
+
+    async def record(self):
+        return await self.bot.store.game_in_channel(self.channel.id)
+
+    async def game(self):
+        return (await self.record()).game()
+
+    async def actor(self):
+        """The member the game waits on."""
+        record = await self.record()
+        return next(p for p in self.players if p.id == record.user_to_act)
+
+    def member(self, seat_user_id: int):
+        return next(p for p in self.players if p.id == seat_user_id)
+
+
+async def open_table(env, n: int, **options) -> Table:
+    """A guild, a channel, n members; the first opens a lobby, the others join, the first starts."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    names = ["alice", "bob", "carol", "dave"][:n]
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    result = await players[0].slash(channel, "te new", **options)
+    assert result.ephemeral, result.response
+    for p in players[1:]:
+        r = await p.slash(channel, "te join")
+        assert "seated" in r.response.content, r.response.content
+    r = await players[0].slash(channel, "te start")
+    assert "started" in r.response.content, r.response.content
+    table = Table(env, guild, channel, players)
+    record = await table.record()
+    table.players = [table.member(record.user_at(s)) for s in range(n)]
+    return table
+
+
+def seed_where(players: int, wanted, limit: int = 400, max_actions: int = 120):
+    """The first seed (and its action prefix) whose random legal game reaches a position where
+    ``wanted(game)`` holds; the prefix ends just before that state's decision."""
+    from engine import Game
+    from engine.rng import Rng
+
+    for seed in range(limit):
+        game = Game.new(players, seed)
+        chooser = Rng(seed * 7 + 1)
+        actions: list[str] = []
+        while not game.is_over and len(actions) < max_actions:
+            if wanted(game):
+                return seed, actions
+            legal = [a for a in game.legal_actions() if a.kind != "catastrophe"] or game.legal_actions()
+            action = legal[chooser.below(len(legal))]
+            game.apply(action)
+            actions.append(action.text)
+    raise AssertionError("no seed reaches the wanted position")
+
+
+async def drive(table: Table, text: str):
+    """Send one action as the member the game waits on, through the command a player would use."""
+    actor = await table.actor()
+    words = text.split()
+    kind = words[0]
+    if kind in ("tile", "leader"):
+        result = await actor.slash(table.channel, f"te {kind}", color=words[1], square=words[2])
+    elif kind == "withdraw":
+        result = await actor.slash(table.channel, "te withdraw", color=words[1])
+    elif kind == "catastrophe":
+        result = await actor.slash(table.channel, "te catastrophe", square=words[1])
+    elif kind == "swap":
+        result = await actor.slash(table.channel, "te swap", tiles=" ".join(words[1:]))
+    elif kind == "pass":
+        result = await actor.slash(table.channel, "te pass")
+    else:
+        result = await actor.slash(table.channel, "te choose", option=text)
+    assert result.ephemeral and result.response.content.startswith("Done"), (text, result.response.content)
+    return result

@@ -1,0 +1,116 @@
+"""Positions and pixel probes for the render tests."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine import Event, Game, load, parse_square
+from engine.board import COLUMNS, MAPS, ROWS
+from render import board
+
+RGB = tuple[int, int, int]
+
+
+def position(
+    at: Mapping[str, str],
+    *,
+    players: int = 4,
+    board_name: str = "standard",
+    hands: Sequence[str] | None = None,
+    points: Sequence[Mapping[str, int]] | None = None,
+    treasures: Sequence[int] | None = None,
+    catastrophes: Sequence[int] | None = None,
+    monuments: Sequence[tuple[str, str]] = (),
+    open_scoring: bool = False,
+    active: int = 0,
+    actions_left: int = 2,
+    pending: Mapping[str, Any] | None = None,
+    end: str | None = None,
+    turn: int = 5,
+) -> Game:
+    """A position in the engine's notation: ``at`` puts tokens (``R``, ``b``, ``0K``, ``R$``...) on the
+    empty map; the bag is left out so the loader fills it."""
+    m = MAPS[board_name]
+    rows = [["~" if r * COLUMNS + c in m.river else "." for c in range(COLUMNS)] for r in range(ROWS)]
+    for name, token in at.items():
+        s = parse_square(name)
+        rows[s // COLUMNS][s % COLUMNS] = token
+    data = {
+        "format": "tigris-position/1",
+        "settings": {"players": players, "board": board_name, "english": False, "open_scoring": open_scoring},
+        "seed": 1,
+        "grid": [" ".join(row) for row in rows],
+        "monuments": [{"pair": pair, "square": square} for pair, square in monuments],
+        "players": [
+            {
+                "hand": hands[seat] if hands else "RRBGKK",
+                "points": dict(points[seat]) if points else {"red": 0, "blue": 0, "green": 0, "black": 0},
+                "treasures": treasures[seat] if treasures else 0,
+                "catastrophes": catastrophes[seat] if catastrophes else 2,
+            }
+            for seat in range(players)
+        ],
+        "turn": {"number": turn, "start_player": 0, "active": active, "actions_left": actions_left},
+        "pending": dict(pending) if pending else {"phase": "action"},
+        "end": end,
+    }
+    return load(json.dumps(data))
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def pixel(image: Image.Image, square: str, dx: int, dy: int) -> RGB:
+    """The colour at (dx, dy) inside a square's cell."""
+    x, y = board.cell_origin(parse_square(square))
+    r, g, b = image.getpixel((x + dx, y + dy))  # type: ignore[misc]
+    return (r, g, b)
+
+
+def near(a: Sequence[int], b: Sequence[int], tolerance: int = 10) -> bool:
+    return max(abs(p - q) for p, q in zip(a, b, strict=True)) <= tolerance
+
+
+def count_near(image: Image.Image, box: tuple[int, int, int, int], colour: RGB, tolerance: int = 10) -> int:
+    """How many pixels of the box (x0, y0, x1, y1) are near the colour."""
+    region = image.crop(box)
+    return sum(n for n, c in region.getcolors(region.width * region.height) if near(c, colour, tolerance))
+
+
+def cell_box(square: str, inset: int = 0) -> tuple[int, int, int, int]:
+    x, y = board.cell_origin(parse_square(square))
+    return (x + inset, y + inset, x + board.CELL - inset, y + board.CELL - inset)
+
+
+def random_game(
+    seed: int, players: int, board_name: str = "standard", open_scoring: bool = False
+) -> list[tuple[Game, list[Event]]]:
+    """Every position of a random self-play game, with the events that led to it."""
+    game = Game.new(players=players, seed=seed, board=board_name, open_scoring=open_scoring)
+    rng = random.Random(seed)
+    out: list[tuple[Game, list[Event]]] = [(game.copy(), [])]
+    while not game.is_over:
+        events = game.apply(rng.choice(game.legal_actions()))
+        out.append((game.copy(), events))
+    return out
+
+
+def play(seed: int, players: int, actions: int) -> tuple[Game, list[Event]]:
+    """A seeded random game after some actions, and the last action's events."""
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    events: list[Event] = []
+    for _ in range(actions):
+        if game.is_over:
+            break
+        events = game.apply(rng.choice(game.legal_actions()))
+    return game, events

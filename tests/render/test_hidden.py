@@ -1,0 +1,65 @@
+"""R25: the public board never shows hands, and shows points and treasures held only with open scoring
+or once the game is over."""
+
+from __future__ import annotations
+
+from engine import player_view, public_view
+from render import board_png, hand_png
+from tests.render.helpers import play, position
+
+AT = {"c6": "R$", "d6": "G", "e6": "K", "c5": "0R", "f6": "1K", "a1": "R$", "c1": "R$", "a3": "R$"}
+POINTS_A = [{"red": 1, "blue": 2, "green": 3, "black": 4}, {"red": 0, "blue": 0, "green": 0, "black": 0}]
+POINTS_B = [{"red": 9, "blue": 0, "green": 7, "black": 1}, {"red": 5, "blue": 5, "green": 5, "black": 5}]
+NAMES = ["Alice", "Bob"]
+
+
+def test_hands_never_change_the_board() -> None:
+    a = position(AT, players=2, hands=["RRRRRR", "KKKKKK"])
+    b = position(AT, players=2, hands=["BBGGKK", "RBGKRB"])
+    assert board_png(public_view(a), names=NAMES) == board_png(public_view(b), names=NAMES)
+
+
+def test_points_and_treasures_hidden_without_open_scoring() -> None:
+    a = position(AT, players=2, points=POINTS_A, treasures=[0, 2])
+    b = position(AT, players=2, points=POINTS_B, treasures=[3, 0])
+    assert board_png(public_view(a), names=NAMES) == board_png(public_view(b), names=NAMES)
+
+
+def test_a_players_own_view_draws_the_same_public_board() -> None:
+    game, _ = play(seed=5, players=3, actions=60)
+    public = board_png(public_view(game))
+    for seat in range(3):
+        assert board_png(player_view(game, seat)) == public
+
+
+def test_points_shown_with_open_scoring() -> None:
+    a = position(AT, players=2, points=POINTS_A, open_scoring=True)
+    b = position(AT, players=2, points=POINTS_B, open_scoring=True)
+    assert board_png(public_view(a), names=NAMES) != board_png(public_view(b), names=NAMES)
+    # ...but still not the hands
+    c = position(AT, players=2, points=POINTS_A, open_scoring=True, hands=["KKKKKK", "GGGGGG"])
+    assert board_png(public_view(a), names=NAMES) == board_png(public_view(c), names=NAMES)
+
+
+def test_points_shown_once_the_game_is_over() -> None:
+    a = position(AT, players=2, points=POINTS_A, pending={"phase": "over"}, end="bag")
+    b = position(AT, players=2, points=POINTS_B, pending={"phase": "over"}, end="bag")
+    assert board_png(public_view(a), names=NAMES) != board_png(public_view(b), names=NAMES)
+
+
+def test_commitments_are_public_but_the_hands_behind_them_are_not() -> None:
+    at = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "a1": "R$", "c1": "R$", "a3": "R$"}
+    conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
+    pending = {"phase": "revolt-defender", "conflict": conflict}
+    a = position(at, players=2, pending=pending, hands=["KKKKKK", "RRRRRR"])
+    b = position(at, players=2, pending=pending, hands=["RRRRKK", "RKKKKK"])
+    assert board_png(public_view(a)) == board_png(public_view(b))
+    more = position(at, players=2, pending={**pending, "conflict": {**conflict, "attacker_commit": 2}})
+    assert board_png(public_view(more)) != board_png(public_view(a))
+
+
+def test_a_hand_shows_only_its_owner() -> None:
+    a = position(AT, players=2, hands=["RRBBGK", "KKKKKK"], points=POINTS_A)
+    b = position(AT, players=2, hands=["RRBBGK", "RRRRRR"], points=[POINTS_A[0], POINTS_B[1]])
+    assert hand_png(player_view(a, 0)) == hand_png(player_view(b, 0))
+    assert hand_png(player_view(a, 1)) != hand_png(player_view(b, 1))

@@ -1,0 +1,135 @@
+"""``python -m storage backup`` and ``python -m storage check``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from storage import Store
+from storage.__main__ import main
+
+from .conftest import Play, StartGame
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKER = Path(__file__).with_name("crash_worker.py")
+
+
+def _run(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "storage", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": path, **(env or {})},
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.fixture
+async def two_games(store: Store, start_game: StartGame, play: Play) -> list[int]:
+    a = await start_game(users=(11, 12))
+    b = await start_game(users=(11, 12, 13), seed=5)
+    await play(a, 15)
+    await play(b, 9)
+    return [a.id, b.id]
+
+
+async def test_backup_copies_every_game(
+    two_games: list[int], db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "copy.db"
+    assert await asyncio.to_thread(main, ["backup", str(out), "--database", str(db_path)]) == 0
+    assert f"Backed up {db_path} to {out}." in capsys.readouterr().out
+    async with Store.open(db_path) as original, Store.open(out) as copy:
+        for game_id in two_games:
+            assert await copy.load_game(game_id) == await original.load_game(game_id)
+            assert await copy.actions(game_id) == await original.actions(game_id)
+            assert await copy.verify_replay(game_id) > 0
+
+    assert await asyncio.to_thread(main, ["backup", str(out), "--database", str(db_path)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    missing = tmp_path / "missing.db"
+    assert await asyncio.to_thread(main, ["backup", str(tmp_path / "x.db"), "--database", str(missing)]) == 2
+    assert f"There is no database at {missing}." in capsys.readouterr().err
+    assert not missing.exists()
+
+
+async def test_check_replays_every_game_and_reports_damage(
+    two_games: list[int], db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = two_games
+    assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "integrity: ok",
+        f"game {a}: ok (15 actions replayed)",
+        f"game {b}: ok (9 actions replayed)",
+        "2 games checked, 0 problems.",
+    ]
+    assert await asyncio.to_thread(main, ["check", str(b), "--database", str(db_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["integrity: ok", f"game {b}: ok (9 actions replayed)"]
+
+    with closing(sqlite3.connect(db_path)) as conn, conn:
+        conn.execute("DELETE FROM actions WHERE game_id = ? AND seq = 9", (b,))
+    assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"game {a}: ok" in out
+    assert f"game {b}: FAILED: Game {b} does not replay: its version is 9 but its log has 8 actions." in out
+    assert "2 games checked, 1 problems." in out
+
+    assert await asyncio.to_thread(main, ["check", "404", "--database", str(db_path)]) == 2
+    assert "There is no game 404." in capsys.readouterr().err
+
+
+def test_check_of_a_missing_database_creates_nothing(tmp_path: Path) -> None:
+    result = _run("check", "--database", str(tmp_path / "nothing.db"))
+    assert result.returncode == 2
+    assert "There is no database at" in result.stderr
+    assert not (tmp_path / "nothing.db").exists()
+
+
+def test_backups_taken_while_a_worker_writes_are_consistent(tmp_path: Path) -> None:
+    """``python -m storage backup`` as a real command, online, with DATABASE_PATH from the environment."""
+    db = tmp_path / "live.db"
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    worker = subprocess.Popen(
+        [sys.executable, str(WORKER), str(db), "7"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    try:
+        assert worker.stdout is not None
+        assert select.select([worker.stdout], [], [], 20)[0], "the worker did not start"
+        assert worker.stdout.readline().strip() == b"ready"
+        backups = []
+        for i in range(4):
+            out = tmp_path / f"backup{i}.db"
+            result = _run("backup", str(out), env={"DATABASE_PATH": str(db)}, cwd=tmp_path)
+            assert result.returncode == 0, result.stderr
+            backups.append(out)
+        assert worker.poll() is None, worker.communicate()[1].decode()  # it wrote all along
+    finally:
+        worker.send_signal(signal.SIGKILL)
+        worker.communicate()
+
+    counts = []
+    for out in backups:
+        result = _run("check", "--database", str(out))
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "integrity: ok" in result.stdout
+        with closing(sqlite3.connect(out)) as conn:
+            counts.append(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
+    assert counts == sorted(counts) and counts[-1] > counts[0]  # taken at different moments
