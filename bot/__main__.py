@@ -34,7 +34,9 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-    return Config(token, environ.get("DATABASE_PATH", "").strip() or "tigris.db", int(guild) if guild else None, level)
+    return Config(
+        token, environ.get("DATABASE_PATH", "").strip() or "tigris.db", int(guild) if guild else None, level
+    )
 
 
 class RedactToken(logging.Filter):
@@ -50,7 +52,9 @@ class RedactToken(logging.Filter):
             record.msg = message.replace(self.token, "[token]")
             record.args = None
         if record.exc_info and record.exc_text is None and self.token:
-            record.exc_text = logging.Formatter().formatException(record.exc_info).replace(self.token, "[token]")
+            record.exc_text = (
+                logging.Formatter().formatException(record.exc_info).replace(self.token, "[token]")
+            )
         return True
 
 
@@ -67,7 +71,7 @@ def main() -> None:
     load_dotenv()
     config = read_config()
     setup_logging(config)
-    from bot.app import create_bot  # noqa: PLC0415 - after logging is set up
+    from bot.app import create_bot
 
     bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
     logging.getLogger("bot").info("starting; games are saved in %s", config.database_path)

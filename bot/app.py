@@ -30,8 +30,8 @@ from storage import (
     GameRecord,
     MessageKind,
     NewTimer,
-    Status,
     StaleVersionError,
+    Status,
     Store,
     Timer,
     TimerKind,
@@ -93,12 +93,12 @@ class TigrisBot(commands.Bot):
         return self._store
 
     async def setup_hook(self) -> None:
-        from bot.buttons import ChoiceButton  # noqa: PLC0415 - buttons import this module
-        from bot.commands import te_group  # noqa: PLC0415
+        from bot.buttons import ChoiceButton
+        from bot.commands import te_group
 
         self._store = await Store.open(self.database_path)
         self.tree.add_command(te_group)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(ChoiceButton)  # prompt buttons keep working after a restart
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
@@ -202,7 +202,9 @@ class TigrisBot(commands.Bot):
                     timers_to_add=self._timers_for(record, game, record.version + 1),
                 )
             except StaleVersionError:
-                raise UserError("Someone else acted at the same moment; look at the board and try again.") from None
+                raise UserError(
+                    "Someone else acted at the same moment; look at the board and try again."
+                ) from None
             self._wake_timers()
             record = await self.store.load_game(game_id)
             await self.present(record, before, game, events, note)
@@ -305,9 +307,11 @@ class TigrisBot(commands.Bot):
             return
         lines = narrate.describe_events(events, names) if events else [self._start_line(record, names)]
         next_user = record.user_to_act
-        waiting = narrate.awaited(view, names)
+        mentioned = list(names)
+        if next_user is not None and view.to_act is not None:
+            mentioned[view.to_act] = f"<@{next_user}>"  # the one player pinged: the one to act
+        waiting = narrate.awaited(view, mentioned)
         if next_user is not None:
-            waiting = waiting.replace(names[view.to_act], f"<@{next_user}>", 1)
             if view.phase is not Phase.ACTION:
                 deadline = await self.deadline_of(record)
                 waiting += f" Prompt sent by DM; deadline <t:{deadline}:R>."
@@ -337,9 +341,15 @@ class TigrisBot(commands.Bot):
             extras.append("open scoring")
         return f"**The game begins** ({', '.join(extras)}). Players in order: {seats}."
 
-    async def _update_hands(self, record: GameRecord, before: Game | None, game: Game, names: list[str]) -> None:
+    async def _update_hands(
+        self, record: GameRecord, before: Game | None, game: Game, names: list[str]
+    ) -> None:
         for seat in record.seats:
-            if before is not None and not game.is_over and _screen(before, seat.seat) == _screen(game, seat.seat):
+            if (
+                before is not None
+                and not game.is_over
+                and _screen(before, seat.seat) == _screen(game, seat.seat)
+            ):
                 continue
             try:
                 await self.update_hand_panel(record, game, seat.seat, names)
@@ -394,7 +404,7 @@ class TigrisBot(commands.Bot):
                 await user.send(f"It is your turn in {link} (turn {game.turn}).")
 
     async def send_prompt(self, record: GameRecord, game: Game, names: list[str], link: str) -> None:
-        from bot.buttons import prompt_view  # noqa: PLC0415
+        from bot.buttons import prompt_view
 
         seat = game.to_act
         assert seat is not None
@@ -428,7 +438,9 @@ class TigrisBot(commands.Bot):
         if channel is None:
             return
         png = await asyncio.to_thread(render.scores_png, view, names=names)
-        await channel.send(narrate.standings_text(view, names), file=discord.File(io.BytesIO(png), "scores.png"))
+        await channel.send(
+            narrate.standings_text(view, names), file=discord.File(io.BytesIO(png), "scores.png")
+        )
 
     # ---------------------------------------------------------------------------------- timers
 
@@ -505,7 +517,9 @@ class TigrisBot(commands.Bot):
             with contextlib.suppress(discord.Forbidden):
                 await user.send(f"Reminder: {link} is waiting for you. {text}")
         due = self.now() + round(record.options.reminder_hours * 3600)
-        await self.store.add_timer(record.id, NewTimer(TimerKind.REMINDER, due, timer.seat, timer.payload), self.now())
+        await self.store.add_timer(
+            record.id, NewTimer(TimerKind.REMINDER, due, timer.seat, timer.payload), self.now()
+        )
         await self.store.delete_timer(timer.id)
 
 

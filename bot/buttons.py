@@ -56,7 +56,9 @@ class ChoiceButton(
         except UserError as exc:
             await reply_private(interaction, str(exc))
         except Exception:
-            log.exception("game %s: button %r by user %s failed", self.game_id, self.choice, interaction.user.id)
+            log.exception(
+                "game %s: button %r by user %s failed", self.game_id, self.choice, interaction.user.id
+            )
             await reply_private(interaction, "Sorry, something went wrong; the game is as it was before.")
 
 

@@ -114,7 +114,9 @@ async def new_game(
             interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, bot.now(), options
         )
     except ChannelBusyError:
-        raise UserError("This channel already has a game: finish or abandon it, or open one in a thread.") from None
+        raise UserError(
+            "This channel already has a game: finish or abandon it, or open one in a thread."
+        ) from None
     record = await bot.store.add_seat(record.id, interaction.user.id, bot.now())
     await _announce(bot, record, _lobby_text(record))
     await interaction.followup.send("Lobby opened; you are seated. Start with /te start.", ephemeral=True)
@@ -139,7 +141,9 @@ async def join(interaction: discord.Interaction) -> None:
     except LobbyFullError:
         raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
     await _announce(bot, record, f"<@{interaction.user.id}> joined. " + _lobby_text(record))
-    await interaction.followup.send("You are seated. Your hand will come by DM when the game starts.", ephemeral=True)
+    await interaction.followup.send(
+        "You are seated. Your hand will come by DM when the game starts.", ephemeral=True
+    )
 
 
 @te_group.command(name="leave", description="Leave the lobby of this channel")
@@ -175,7 +179,9 @@ async def start(interaction: discord.Interaction) -> None:
     await interaction.followup.send("The game has started: your hand is in your DMs.", ephemeral=True)
 
 
-@te_group.command(name="abandon", description="Abandon the game in this channel (its creator or a server manager)")
+@te_group.command(
+    name="abandon", description="Abandon the game in this channel (its creator or a server manager)"
+)
 async def abandon(interaction: discord.Interaction) -> None:
     bot = bot_of(interaction)
     record = await bot.game_here(interaction.channel_id)
@@ -223,12 +229,16 @@ async def play(interaction: discord.Interaction, text: str) -> None:
     """Every move command: the engine validates it again, whatever autocomplete offered."""
     bot = bot_of(interaction)
     await _thinking(interaction)
+    words = text.split()
+    if not words:
+        raise UserError("Say what to play, like: tile red e5, or commit 2.")
     record = await bot.playing_here(interaction.channel_id)
     if record.seat_of(interaction.user.id) is None:
         raise UserError("You are not playing in this game.")
-    label = narrate.choice_label(text) if text.split()[0] in ("commit", "war", "monument", "treasure", "decline") else text
+    decision = words[0] in ("commit", "war", "monument", "treasure", "decline")
+    label = narrate.choice_label(" ".join(words)) if decision else " ".join(words)
     await bot.act(record.id, text, user_id=interaction.user.id, note=f"You chose: {label} (with /te choose).")
-    await interaction.followup.send(f"Done: `{' '.join(text.split())}`.", ephemeral=True)
+    await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
 
 
 async def legal_for(interaction: discord.Interaction) -> list[Action]:
@@ -248,7 +258,9 @@ def _square_choices(actions: list[Action], current: str) -> list[app_commands.Ch
     return [app_commands.Choice(name=square_name(s).upper(), value=square_name(s)) for s in ordered[:25]]
 
 
-async def _squares_for(interaction: discord.Interaction, kind: str, current: str) -> list[app_commands.Choice[str]]:
+async def _squares_for(
+    interaction: discord.Interaction, kind: str, current: str
+) -> list[app_commands.Choice[str]]:
     colour = getattr(interaction.namespace, "color", None)
     actions = [
         a
@@ -266,7 +278,9 @@ async def leader_squares(interaction: discord.Interaction, current: str) -> list
     return await _squares_for(interaction, "leader", current)
 
 
-async def catastrophe_squares(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def catastrophe_squares(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     return await _squares_for(interaction, "catastrophe", current)
 
 
@@ -325,11 +339,17 @@ async def decision_choices(interaction: discord.Interaction, current: str) -> li
     out = []
     for action in await legal_for(interaction):
         if action.kind in ("commit", "war", "monument", "decline", "treasure") and typed in action.text:
-            out.append(app_commands.Choice(name=f"{narrate.choice_label(action.text)} ({action.text})", value=action.text))
+            out.append(
+                app_commands.Choice(
+                    name=f"{narrate.choice_label(action.text)} ({action.text})", value=action.text
+                )
+            )
     return out[:25]
 
 
-@te_group.command(name="choose", description="Answer the decision that waits for you (commit, war, monument, treasure)")
+@te_group.command(
+    name="choose", description="Answer the decision that waits for you (commit, war, monument, treasure)"
+)
 @app_commands.describe(option="your choice, like: commit 2, war red, decline, treasure b2")
 @app_commands.autocomplete(option=decision_choices)
 async def choose(interaction: discord.Interaction, option: str) -> None:

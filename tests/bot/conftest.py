@@ -66,7 +66,13 @@ class Table:
         return self.env.bot
 
     async def record(self):
-        return await self.bot.store.game_in_channel(self.channel.id)
+        """The channel's game, in play or (once over) the latest one it had."""
+        record = await self.bot.store.game_in_channel(self.channel.id)
+        if record is None:
+            done = await self.bot.store.games_of_guild(self.guild.id, statuses=("finished", "abandoned"))
+            done = [r for r in done if r.channel_id == self.channel.id]
+            record = max(done, key=lambda r: r.id) if done else None
+        return record
 
     async def game(self):
         return (await self.record()).game()

@@ -7,7 +7,6 @@ from engine import Phase
 from tests.bot.conftest import drive, open_table, seed_where
 
 
-
 async def reach(simcord_env, game_seed, players, wanted):
     seed, actions = seed_where(players, wanted)
     game_seed["value"] = seed
@@ -114,7 +113,9 @@ async def test_a_click_on_a_closed_decision_says_it_is_closed(simcord_env, game_
     attacker = table.players[game.conflict.attacker]
     prompt = prompt_of(attacker)
     # Discord refuses the edit that would take the buttons off, so the old button stays clickable
-    simcord_env.inject_error("PATCH", f"/channels/{prompt.channel.id}/messages/{prompt.id}", status=403, code=50001)
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{prompt.channel.id}/messages/{prompt.id}", status=403, code=50001
+    )
     await drive(table, "commit 0")  # answered with /te choose instead
     version = (await table.record()).version
     result = await attacker.user.click(prompt, label="Commit 0")
@@ -144,4 +145,3 @@ async def test_treasure_chosen_by_click(simcord_env, game_seed):
     game = await table.game()
     assert sum(game.treasures_held) > before
     assert any("took the treasure" in m.content for m in table.channel.history()[-2:])
-

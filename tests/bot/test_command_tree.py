@@ -1,0 +1,477 @@
+"""The /te command tree's sync payload, checked against Discord's limits and against issue 5's command set.
+
+simcord does not check the payload against Discord's limits, and discord.py checks only some of them when a
+command is defined; Discord rejects the whole sync otherwise (``CommandSyncFailure``). The payload is built
+offline, exactly as ``tree.sync()`` sends it: ``[c.to_dict(tree) for c in tree._get_all_commands()]``.
+
+Every limit check is a function over the payload; ``test_each_check_rejects_a_broken_payload`` feeds each
+one a payload broken in its way, so a check that could never fail would fail that test.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.commands import te_group
+
+# Discord's chat-input name regex is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ with lowercase letters;
+# its ASCII subset, which is what this bot should use anyway:
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+MAX_DESCRIPTION = 100
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_CHOICE_NAME = 100
+MAX_CHOICE_VALUE = 100  # string choice values
+TOTAL_CHARS = 4000  # Discord's documented limit was 4000, now 8000 (discord.md); the stricter one holds
+
+SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
+AUTOCOMPLETE_TYPES = {STRING, INTEGER, NUMBER}
+
+Payload = list[dict[str, Any]]
+
+
+def build_payload() -> Payload:
+    """The global commands tree.sync() would send, with the bot's group added as setup_hook does."""
+    client = discord.Client(intents=discord.Intents.default())
+    tree = app_commands.CommandTree(client)
+    tree.add_command(te_group)
+    return [command.to_dict(tree) for command in tree._get_all_commands()]
+
+
+@pytest.fixture(scope="module")
+def payload() -> Payload:
+    return build_payload()
+
+
+# ------------------------------------------------------------------------------------ walking
+
+
+def commands_of(payload: Payload) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every command, subcommand group and subcommand, with its path (``te tile``)."""
+
+    def walk(node: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        yield path, node
+        for option in node.get("options") or []:
+            if option.get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP):
+                yield from walk(option, f"{path} {option['name']}")
+
+    for top in payload:
+        yield from walk(top, top["name"])
+
+
+def parameters_of(command: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for o in command.get("options") or [] if o.get("type") not in (SUBCOMMAND, SUBCOMMAND_GROUP)]
+
+
+def options_of(payload: Payload) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every value option (not subcommands), with its path (``te tile color``)."""
+    for path, command in commands_of(payload):
+        for option in parameters_of(command):
+            yield f"{path} {option['name']}", option
+
+
+def _localized(node: dict[str, Any], key: str) -> list[str]:
+    return [v for v in (node.get(f"{key}_localizations") or {}).values() if v]
+
+
+# ------------------------------------------------------------------------------------ checks
+# Each returns the list of problems it finds (empty when the payload is within the limit).
+
+
+def bad_names(payload: Payload) -> list[str]:
+    found = []
+    for path, node in [*commands_of(payload), *options_of(payload)]:
+        for name in [node.get("name", ""), *_localized(node, "name")]:
+            if not isinstance(name, str) or not NAME.fullmatch(name):
+                found.append(f"{path}: name {name!r}")
+    return found
+
+
+def bad_descriptions(payload: Payload) -> list[str]:
+    found = []
+    for path, node in [*commands_of(payload), *options_of(payload)]:
+        for text in [node.get("description", ""), *_localized(node, "description")]:
+            if not isinstance(text, str) or not 1 <= len(text) <= MAX_DESCRIPTION:
+                found.append(f"{path}: description of {len(text or '')} characters")
+    return found
+
+
+def too_many_options(payload: Payload) -> list[str]:
+    """At most 25 options per command, which also bounds the subcommands of a group."""
+    return [
+        f"{path}: {len(node['options'])} options"
+        for path, node in commands_of(payload)
+        if len(node.get("options") or []) > MAX_OPTIONS
+    ]
+
+
+def bad_nesting(payload: Payload) -> list[str]:
+    """Subcommands and values do not mix in one command; groups hold only subcommands; one group level."""
+    found = []
+    for path, node in commands_of(payload):
+        kinds = {o.get("type") for o in node.get("options") or []}
+        nested = kinds & {SUBCOMMAND, SUBCOMMAND_GROUP}
+        if nested and kinds - nested:
+            found.append(f"{path}: subcommands mixed with value options")
+        if " " not in path:  # a top-level command: its type is the command type, 1 = CHAT_INPUT
+            continue
+        if node.get("type") == SUBCOMMAND and nested:
+            found.append(f"{path}: a subcommand holds subcommands")
+        if node.get("type") == SUBCOMMAND_GROUP and SUBCOMMAND_GROUP in kinds:
+            found.append(f"{path}: a group nested in a group")
+    return found
+
+
+def duplicate_names(payload: Payload) -> list[str]:
+    found = []
+    seen_top: set[str] = set()
+    for top in payload:
+        if top["name"] in seen_top:
+            found.append(f"top-level {top['name']} twice")
+        seen_top.add(top["name"])
+    for path, node in commands_of(payload):
+        names = [o["name"] for o in node.get("options") or []]
+        found += [f"{path}: option {n} twice" for n in sorted(set(names)) if names.count(n) > 1]
+    return found
+
+
+def bad_choices(payload: Payload) -> list[str]:
+    found = []
+    for path, option in options_of(payload):
+        choices = option.get("choices") or []
+        if len(choices) > MAX_CHOICES:
+            found.append(f"{path}: {len(choices)} choices")
+        if choices and option.get("type") not in (STRING, INTEGER, NUMBER):
+            found.append(f"{path}: choices on an option of type {option.get('type')}")
+        for choice in choices:
+            name = choice.get("name", "")
+            if not isinstance(name, str) or not 1 <= len(name) <= MAX_CHOICE_NAME:
+                found.append(f"{path}: choice name {name!r}")
+            value = choice.get("value")
+            if option.get("type") == STRING:
+                if not isinstance(value, str) or not 1 <= len(value) <= MAX_CHOICE_VALUE:
+                    found.append(f"{path}: string choice value {value!r}")
+            elif option.get("type") in (INTEGER, NUMBER) and not isinstance(value, (int, float)):
+                found.append(f"{path}: numeric choice value {value!r}")
+        values = [c.get("value") for c in choices]
+        if len(set(map(repr, values))) != len(values):
+            found.append(f"{path}: repeated choice values")
+    return found
+
+
+def autocomplete_conflicts(payload: Payload) -> list[str]:
+    found = []
+    for path, option in options_of(payload):
+        if option.get("autocomplete"):
+            if option.get("choices"):
+                found.append(f"{path}: autocomplete and choices")
+            if option.get("type") not in AUTOCOMPLETE_TYPES:
+                found.append(f"{path}: autocomplete on type {option.get('type')}")
+    return found
+
+
+def optional_before_required(payload: Payload) -> list[str]:
+    found = []
+    for path, command in commands_of(payload):
+        seen_optional = None
+        for option in parameters_of(command):
+            if option.get("required"):
+                if seen_optional is not None:
+                    found.append(f"{path}: required {option['name']} after optional {seen_optional}")
+            else:
+                seen_optional = option["name"]
+    return found
+
+
+def bad_ranges(payload: Payload) -> list[str]:
+    found = []
+    for path, option in options_of(payload):
+        low, high = option.get("min_value"), option.get("max_value")
+        if low is not None and high is not None and low > high:
+            found.append(f"{path}: min_value {low} > max_value {high}")
+        if (low is not None or high is not None) and option.get("type") not in (INTEGER, NUMBER):
+            found.append(f"{path}: min/max on type {option.get('type')}")
+    return found
+
+
+def characters(node: dict[str, Any]) -> int:
+    """What Discord counts toward a command's size: names, descriptions (and their localizations),
+    choice names and values, over the command and everything in it."""
+    total = len(node.get("name", "")) + len(node.get("description", ""))
+    total += sum(map(len, _localized(node, "name") + _localized(node, "description")))
+    for choice in node.get("choices") or []:
+        total += len(choice.get("name", "")) + len(str(choice.get("value", "")))
+        total += sum(map(len, _localized(choice, "name")))
+    return total + sum(characters(option) for option in node.get("options") or [])
+
+
+def too_long(payload: Payload) -> list[str]:
+    return [
+        f"{top['name']}: {characters(top)} characters" for top in payload if characters(top) > TOTAL_CHARS
+    ]
+
+
+CHECKS: dict[str, Callable[[Payload], list[str]]] = {
+    "names": bad_names,
+    "descriptions": bad_descriptions,
+    "option_counts": too_many_options,
+    "nesting": bad_nesting,
+    "duplicates": duplicate_names,
+    "choices": bad_choices,
+    "autocomplete": autocomplete_conflicts,
+    "required_order": optional_before_required,
+    "ranges": bad_ranges,
+    "total_size": too_long,
+}
+
+
+# ------------------------------------------------------------------------------------ limits
+
+
+@pytest.mark.parametrize("check", list(CHECKS), ids=list(CHECKS))
+def test_payload_within_discord_limits(payload, check):
+    assert CHECKS[check](payload) == []
+
+
+def test_group_has_at_most_25_subcommands(payload):
+    (te,) = [c for c in payload if c["name"] == "te"]
+    subcommands = [o for o in te["options"] if o["type"] == SUBCOMMAND]
+    assert 0 < len(subcommands) <= 25
+    assert len(subcommands) == len(te["options"])  # nothing else at the group level
+
+
+def test_total_size_under_4000(payload):
+    """The stricter of the two figures Discord has documented (4000; discord.md says 8000)."""
+    sizes = {top["name"]: characters(top) for top in payload}
+    assert sizes and all(0 < size <= 4000 for size in sizes.values()), sizes
+
+
+def _break(payload: Payload, how: Callable[[dict[str, Any]], None]) -> Payload:
+    broken = copy.deepcopy(payload)
+    how(broken[0])
+    return broken
+
+
+def _sub(te: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(o for o in te["options"] if o["name"] == name)
+
+
+def _opt(te: dict[str, Any], sub: str, name: str) -> dict[str, Any]:
+    return next(o for o in _sub(te, sub)["options"] if o["name"] == name)
+
+
+def _pad_to_over_4000(te: dict[str, Any]) -> None:
+    """Every description at 100 characters and 20 more options on /te new: each piece within its own
+    limit, the whole over 4000 characters."""
+    for sub in te["options"]:
+        sub["description"] = "d" * 100
+        for option in sub["options"]:
+            option["description"] = "d" * 100
+    _sub(te, "new")["options"].extend(
+        {"type": STRING, "name": f"pad{i}", "description": "p" * 100, "required": False} for i in range(20)
+    )
+
+
+def _required_after_optional(te: dict[str, Any]) -> None:
+    options = _sub(te, "tile")["options"]
+    options[1]["required"] = False
+    options.reverse()
+
+
+BREAKAGES: dict[str, list[Callable[[dict[str, Any]], None]]] = {
+    "names": [
+        lambda te: _sub(te, "tile").update(name="Tile"),
+        lambda te: _opt(te, "tile", "square").update(name="a" * 33),
+        lambda te: _opt(te, "new", "board").update(name="the board"),
+        lambda te: te.update(name=""),
+    ],
+    "descriptions": [
+        lambda te: _sub(te, "pass").update(description=""),
+        lambda te: _opt(te, "swap", "tiles").update(description="x" * 101),
+        lambda te: te.update(description_localizations={"fr": "y" * 101}),
+    ],
+    "option_counts": [
+        lambda te: _sub(te, "new")["options"].extend(
+            {"type": BOOLEAN, "name": f"x{i}", "description": "x", "required": False} for i in range(21)
+        ),
+        lambda te: te["options"].extend(
+            {"type": SUBCOMMAND, "name": f"s{i}", "description": "s", "options": []} for i in range(11)
+        ),
+    ],
+    "nesting": [
+        lambda te: te["options"].append({"type": STRING, "name": "x", "description": "x", "required": False}),
+        lambda te: _sub(te, "pass")["options"].append(
+            {"type": SUBCOMMAND, "name": "x", "description": "x", "options": []}
+        ),
+    ],
+    "duplicates": [
+        lambda te: te["options"].append(copy.deepcopy(_sub(te, "tile"))),
+        lambda te: _sub(te, "tile")["options"].append(copy.deepcopy(_opt(te, "tile", "color"))),
+    ],
+    "choices": [
+        lambda te: _opt(te, "tile", "color")["choices"].extend(
+            {"name": f"c{i}", "value": f"c{i}"} for i in range(22)
+        ),
+        lambda te: _opt(te, "tile", "color")["choices"][0].update(name="n" * 101),
+        lambda te: _opt(te, "tile", "color")["choices"][0].update(name=""),
+        lambda te: _opt(te, "tile", "color")["choices"][0].update(value="v" * 101),
+        lambda te: _opt(te, "tile", "color")["choices"][0].update(value="blue"),
+        lambda te: _opt(te, "new", "english").update(choices=[{"name": "yes", "value": "yes"}]),
+    ],
+    "autocomplete": [
+        lambda te: _opt(te, "tile", "color").update(autocomplete=True),
+        lambda te: _opt(te, "new", "english").update(autocomplete=True),
+    ],
+    "required_order": [
+        lambda te: _opt(te, "new", "reminder_hours").update(required=True),
+        _required_after_optional,
+    ],
+    "ranges": [
+        lambda te: _opt(te, "new", "conflict_hours").update(min_value=800.0),
+        lambda te: _opt(te, "tile", "square").update(min_value=1),
+    ],
+    "total_size": [_pad_to_over_4000],
+}
+
+
+@pytest.mark.parametrize(
+    ("check", "index"),
+    [(check, i) for check, breakages in BREAKAGES.items() for i in range(len(breakages))],
+    ids=[f"{check}-{i}" for check, breakages in BREAKAGES.items() for i in range(len(breakages))],
+)
+def test_each_check_rejects_a_broken_payload(payload, check, index):
+    """The checks can fail: each one flags the real payload broken in its way."""
+    assert CHECKS[check](payload) == []
+    broken = _break(payload, BREAKAGES[check][index])
+    assert CHECKS[check](broken), f"{check} accepted a broken payload"
+
+
+def test_every_check_has_a_breakage():
+    assert set(BREAKAGES) == set(CHECKS)
+
+
+# ----------------------------------------------------------------------------- issue 5's commands
+
+COMMANDS = {
+    "new": ["board", "english", "open_scoring", "conflict_hours", "reminder_hours"],
+    "join": [],
+    "leave": [],
+    "start": [],
+    "tile": ["color", "square"],
+    "leader": ["color", "square"],
+    "withdraw": ["color"],
+    "catastrophe": ["square"],
+    "swap": ["tiles"],
+    "pass": [],
+    "choose": ["option"],
+    "hand": [],
+    "board": [],
+    "status": [],
+    "abandon": [],
+}
+AUTOCOMPLETED = {
+    ("tile", "square"),
+    ("leader", "square"),
+    ("catastrophe", "square"),
+    ("swap", "tiles"),
+    ("choose", "option"),
+}
+COLOR_NAMES = {
+    "red": "red — temple / priest",
+    "blue": "blue — farm / farmer",
+    "green": "green — market / trader",
+    "black": "black — settlement / king",
+}
+
+
+def _te(payload: Payload) -> dict[str, Any]:
+    tops = [c for c in payload if c["name"] == "te"]
+    assert len(tops) == 1, [c["name"] for c in payload]
+    return tops[0]
+
+
+def test_only_the_te_group_is_synced(payload):
+    assert [(c["name"], c.get("type", 1)) for c in payload] == [("te", 1)]
+
+
+def test_te_is_guild_only(payload):
+    te = _te(payload)
+    assert te.get("dm_permission") is False or te.get("contexts") == [0], te
+
+
+def test_exact_subcommands(payload):
+    te = _te(payload)
+    assert sorted(o["name"] for o in te["options"]) == sorted(COMMANDS)
+    assert all(o["type"] == SUBCOMMAND for o in te["options"])
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_exact_options(payload, name):
+    sub = _sub(_te(payload), name)
+    assert [o["name"] for o in sub.get("options") or []] == COMMANDS[name]
+
+
+@pytest.mark.parametrize("name", ["tile", "leader", "withdraw"])
+def test_color_has_the_four_colours(payload, name):
+    color = _opt(_te(payload), name, "color")
+    assert color["type"] == STRING and color.get("required") is True
+    assert not color.get("autocomplete")
+    assert {c["value"]: c["name"] for c in color.get("choices") or []} == COLOR_NAMES
+    from engine.actions import Colour  # the values are the engine's colour words
+
+    assert [c["value"] for c in color["choices"]] == [c.word for c in Colour]
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_autocomplete_exactly_where_required(payload, name):
+    sub = _sub(_te(payload), name)
+    for option in sub.get("options") or []:
+        wanted = (name, option["name"]) in AUTOCOMPLETED
+        assert bool(option.get("autocomplete")) is wanted, (name, option["name"])
+        if wanted:
+            assert option["type"] == STRING and option.get("required") is True, option
+
+
+def test_new_options_types_and_defaults(payload):
+    new = _sub(_te(payload), "new")
+    by_name = {o["name"]: o for o in new["options"]}
+    assert by_name["board"]["type"] == STRING
+    assert sorted(c["value"] for c in by_name["board"]["choices"]) == ["advanced", "standard"]
+    assert by_name["english"]["type"] == BOOLEAN
+    assert by_name["open_scoring"]["type"] == BOOLEAN
+    assert by_name["conflict_hours"]["type"] == NUMBER
+    assert by_name["reminder_hours"]["type"] == NUMBER
+    assert not any(o.get("required") for o in new["options"])  # all optional: /te new alone works
+    command = te_group.get_command("new")
+    assert isinstance(command, app_commands.Command)
+    defaults = {p.name: p.default for p in command.parameters}
+    assert defaults == {
+        "board": "standard",
+        "english": False,
+        "open_scoring": False,
+        "conflict_hours": 12.0,
+        "reminder_hours": 24.0,
+    }
+
+
+def test_every_autocomplete_option_has_a_callback():
+    """``autocomplete: true`` is only sent when a callback exists; the callbacks answer the options."""
+    for name, option in AUTOCOMPLETED:
+        command = te_group.get_command(name)
+        assert isinstance(command, app_commands.Command)
+        assert command._params[option].autocomplete is not None, (name, option)
+
+
+async def test_the_bot_syncs_this_payload(simcord_env):
+    """setup_hook adds te_group to the bot's own tree: what it syncs is what was checked above."""
+    tree = simcord_env.bot.tree
+    synced = [command.to_dict(tree) for command in tree._get_all_commands()]
+    assert synced == build_payload()

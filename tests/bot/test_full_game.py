@@ -1,0 +1,57 @@
+"""A whole game through the bot's own paths: commands for turns, DM buttons for decisions, to the end."""
+
+from __future__ import annotations
+
+from bot.narrate import choice_label
+from engine.rng import Rng
+from tests.bot.conftest import drive, open_table
+
+HIDDEN_MARKERS = ("Your screen", "Hand:", "Points:", "treasures held", "tiles in the bag")
+
+
+def assert_public(message, finished: bool) -> None:
+    for marker in HIDDEN_MARKERS:
+        assert marker not in message.content, message.content
+    assert all(a.filename in ("board.png", "scores.png") for a in message.attachments)
+    if not finished:
+        assert "Final standings" not in message.content
+
+
+async def test_a_whole_game_to_the_final_standings(simcord_env, game_seed):
+    game_seed["value"] = 20261122
+    table = await open_table(simcord_env, 2)
+    chooser = Rng(5)
+    clicks = 0
+    for _ in range(600):
+        game = await table.game()
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        if game.phase.value != "action" and chooser.below(2) == 0:
+            member = table.players[game.to_act]
+            prompt = member.user.dm_channel.last_message
+            choice = legal[chooser.below(len(legal))]
+            await member.user.click(prompt, label=choice_label(choice.text))
+            clicks += 1
+            continue
+        quiet = [a for a in legal if a.kind != "catastrophe"] or legal
+        await drive(table, quiet[chooser.below(len(quiet))].text)
+    game = await table.game()
+    assert game.is_over, "the game must end"
+    record = await table.record()
+    assert record.status == "finished"
+    assert await table.bot.store.verify_replay(record.id) == record.version
+    assert clicks > 0
+
+    history = table.channel.history()
+    final = [m for m in history if "Final standings" in m.content]
+    assert len(final) == 1 and final[0].attachments[0].filename == "scores.png"
+    for message in history:
+        assert_public(message, finished=message.id >= final[0].id)
+    for p in table.players:
+        # the hand panel is one DM message, edited after every change, never a pile of messages
+        panels = [m for m in p.user.dm_channel.history() if m.content.startswith("**Your screen")]
+        assert len(panels) == 1, len(panels)
+        assert panels[0].attachments[0].filename == "hand.png"
+    seats = {s.seat for s in game.outcome().standings}
+    assert seats == {0, 1}

@@ -1,0 +1,71 @@
+"""Unexpected errors roll back and apologise; racing actions apply once; configuration and logs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from bot.__main__ import NO_TOKEN, RedactToken, read_config
+from bot.app import UserError
+from tests.bot.conftest import open_table
+
+
+async def test_an_unexpected_error_rolls_back_apologises_and_logs(simcord_env, monkeypatch, caplog):
+    table = await open_table(simcord_env, 2)
+    record = await table.record()
+    actor = await table.actor()
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(table.bot.store, "append_action", broken)
+    result = await actor.slash(table.channel, "te pass")
+    assert result.ephemeral
+    assert result.response.content == "Sorry, something went wrong; the game is as it was before."
+    logged = [r for r in caplog.records if r.name == "bot" and r.levelno == logging.ERROR]
+    assert len(logged) == 1 and "unexpected error in /te pass" in logged[0].getMessage()
+    assert logged[0].exc_info[0] is RuntimeError  # the traceback is in the log, not shown to the player
+    monkeypatch.undo()
+    after = await table.record()
+    assert after.version == record.version and after.position == record.position
+    assert "Done" in (await actor.slash(table.channel, "te pass")).response.content
+
+
+async def test_two_racing_actions_apply_once(simcord_env):
+    table = await open_table(simcord_env, 2)
+    record = await table.record()
+    results = await asyncio.gather(
+        table.bot.act(record.id, "pass", user_id=record.user_to_act),
+        table.bot.act(record.id, "pass", user_id=record.user_to_act),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(refused) == 1 and str(refused[0]) == "It is not your turn."
+    assert (await table.record()).version == record.version + 1
+
+
+def test_a_missing_token_explains_how_to_get_one():
+    with pytest.raises(SystemExit) as exc:
+        read_config({"DATABASE_PATH": "x.db"})
+    assert exc.value.code == NO_TOKEN and "\n" not in NO_TOKEN
+    assert "discord.com/developers/applications" in NO_TOKEN
+    config = read_config({"DISCORD_TOKEN": " abc.def "})
+    assert config.token == "abc.def" and config.database_path == "tigris.db" and config.dev_guild_id is None
+    with pytest.raises(SystemExit, match="DEV_GUILD_ID"):
+        read_config({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my server"})
+
+
+def test_the_token_never_reaches_the_log(caplog):
+    token = "MTIzNDU2Nzg5.secret.token"
+    logger = logging.getLogger("bot.test")
+    logger.addFilter(RedactToken(token))
+    with caplog.at_level(logging.INFO, logger="bot.test"):
+        logger.info("connecting with %s", token)
+        try:
+            raise ValueError(f"bad token {token}")
+        except ValueError:
+            logger.exception("login failed")
+    text = caplog.text + "".join(r.exc_text or "" for r in caplog.records)
+    assert token not in text and "[token]" in text
