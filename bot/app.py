@@ -311,10 +311,9 @@ class TigrisBot(commands.Bot):
         if next_user is not None and view.to_act is not None:
             mentioned[view.to_act] = f"<@{next_user}>"  # the one player pinged: the one to act
         waiting = narrate.awaited(view, mentioned)
-        if next_user is not None:
-            if view.phase is not Phase.ACTION:
-                deadline = await self.deadline_of(record)
-                waiting += f" Prompt sent by DM; deadline <t:{deadline}:R>."
+        if next_user is not None and view.phase is not Phase.ACTION:
+            deadline = await self.deadline_of(record)
+            waiting += f" Prompt sent by DM; deadline <t:{deadline}:R>."
         content = "\n".join([*lines, waiting])[:2000]
         png = await asyncio.to_thread(
             render.board_png,
@@ -361,8 +360,7 @@ class TigrisBot(commands.Bot):
         user_id = record.user_at(seat)
         assert user_id is not None
         pv = player_view(game, seat)
-        board = await self.store.message(record.id, MessageKind.BOARD)
-        link = _jump(record, board.message_id) if board else f"<#{record.channel_id}>"
+        link = await self.game_link(record)
         content = narrate.hand_text(pv, link)
         png = await asyncio.to_thread(render.hand_png, pv, names=names)
         file = discord.File(io.BytesIO(png), "hand.png")
@@ -380,6 +378,11 @@ class TigrisBot(commands.Bot):
             record.id, MessageKind.HAND, dm.id, message.id, self.now(), user_id=user_id
         )
 
+    async def game_link(self, record: GameRecord) -> str:
+        """A link for DMs: to the game's latest board message, else to its channel."""
+        board = await self.store.message(record.id, MessageKind.BOARD)
+        return _jump(record, board.message_id) if board else f"<#{record.channel_id}>"
+
     async def _user(self, user_id: int) -> discord.User:
         user = self.get_user(user_id)
         return user if isinstance(user, discord.User) else await self.fetch_user(user_id)
@@ -392,8 +395,7 @@ class TigrisBot(commands.Bot):
             return
         user_id = record.user_at(game.to_act)
         assert user_id is not None
-        board = await self.store.message(record.id, MessageKind.BOARD)
-        link = _jump(record, board.message_id) if board else f"<#{record.channel_id}>"
+        link = await self.game_link(record)
         if game.phase is not Phase.ACTION:
             await self.send_prompt(record, game, names, link)
             return
@@ -508,8 +510,7 @@ class TigrisBot(commands.Bot):
             await self.store.delete_timer(timer.id)
             return
         user_id = record.user_at(timer.seat)
-        board = await self.store.message(record.id, MessageKind.BOARD)
-        link = _jump(record, board.message_id) if board else f"<#{record.channel_id}>"
+        link = await self.game_link(record)
         names = await self.names_for(record)
         text = narrate.awaited(public_view(record.game()), names)
         if user_id is not None:
@@ -535,7 +536,8 @@ def _screen(game: Game, seat: int) -> tuple[object, ...]:
 
 
 def _jump(record: GameRecord, message_id: int) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+    """A masked link to the game's latest board, for DMs."""
+    return f"[this game](https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id})"
 
 
 async def reply_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:

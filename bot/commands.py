@@ -68,6 +68,16 @@ async def _announce(bot: TigrisBot, record: GameRecord, text: str) -> None:
         await channel.send(text)
 
 
+async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[TigrisBot, GameRecord]:
+    """The lobby of this channel, or a refusal (``started``) if its game has begun."""
+    bot = bot_of(interaction)
+    await _thinking(interaction)
+    record = await bot.game_here(interaction.channel_id)
+    if record.status is not Status.LOBBY:
+        raise UserError(started)
+    return bot, record
+
+
 def _lobby_text(record: GameRecord) -> str:
     o = record.options
     seated = ", ".join(f"<@{s.user_id}>" for s in record.seats) or "nobody yet"
@@ -124,11 +134,9 @@ async def new_game(
 
 @te_group.command(name="join", description="Take a seat in the lobby of this channel")
 async def join(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
-    await _thinking(interaction)
-    record = await bot.game_here(interaction.channel_id)
-    if record.status is not Status.LOBBY:
-        raise UserError("The game here has already started; you can follow it with /te board.")
+    bot, record = await _lobby_here(
+        interaction, "The game here has already started; you can follow it with /te board."
+    )
     if record.seat_of(interaction.user.id) is not None:
         raise UserError("You are already seated in this game.")
     if len(record.seats) >= MAX_SEATS:
@@ -148,11 +156,7 @@ async def join(interaction: discord.Interaction) -> None:
 
 @te_group.command(name="leave", description="Leave the lobby of this channel")
 async def leave(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
-    await _thinking(interaction)
-    record = await bot.game_here(interaction.channel_id)
-    if record.status is not Status.LOBBY:
-        raise UserError("The game here has started: seats are fixed now.")
+    bot, record = await _lobby_here(interaction, "The game here has started: seats are fixed now.")
     if record.creator_id == interaction.user.id:
         raise UserError("You opened this lobby: close it with /te abandon instead.")
     try:
@@ -165,11 +169,7 @@ async def leave(interaction: discord.Interaction) -> None:
 
 @te_group.command(name="start", description="Start the game in this channel (its creator, with 2–4 players)")
 async def start(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
-    await _thinking(interaction)
-    record = await bot.game_here(interaction.channel_id)
-    if record.status is not Status.LOBBY:
-        raise UserError("The game here has already started.")
+    bot, record = await _lobby_here(interaction, "The game here has already started.")
     if record.creator_id != interaction.user.id:
         raise UserError(f"Only <@{record.creator_id}>, who opened this lobby, can start the game.")
     if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
