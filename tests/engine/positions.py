@@ -156,6 +156,18 @@ def position(grid: list[str] | None = None, **fields: Any) -> Game:
 # ------------------------------------------------------------------------------------------- reading back
 
 
+def three_wars() -> Game:
+    """Seat 0 (king e5, trader f4, farmer f6 around temple f5) and seat 1 (king k5, trader j4, farmer j6
+    around temple j5), two kingdoms joined by seat 0's settlement on h5: wars in blue, green and black."""
+    at = {
+        "e5": "0K", "f4": "0G", "f6": "0B", "f5": "R", "g5": "K",
+        "i5": "K", "j5": "R", "k5": "1K", "j4": "1G", "j6": "1B",
+    }  # fmt: skip
+    game = position(at=at, hands=["K", ""])
+    game.apply("tile black h5")
+    return game
+
+
 def token(game: Game, square: str) -> str:
     """The grid token on a square, e.g. ``"R$"``, ``"0K"``, ``"."``."""
     s = parse_square(square)

@@ -18,7 +18,17 @@ from engine import (
     square_name,
 )
 from engine.scoring import allocate_treasures, final_standings
-from tests.engine.positions import hand, legal, play, position, pts, tile_total, tiles_by_colour, token
+from tests.engine.positions import (
+    hand,
+    legal,
+    play,
+    position,
+    pts,
+    three_wars,
+    tile_total,
+    tiles_by_colour,
+    token,
+)
 
 RED, BLUE, GREEN, BLACK = Colour
 
@@ -579,12 +589,7 @@ def test_defaults_commit_zero_in_every_conflict() -> None:
 
 
 def test_defaults_next_war_in_the_order_red_blue_green_black() -> None:
-    at = {
-        "e5": "0K", "f4": "0G", "f6": "0B", "f5": "R", "g5": "K",
-        "i5": "K", "j5": "R", "k5": "1K", "j4": "1G", "j6": "1B",
-    }  # fmt: skip
-    g = position(at=at, hands=["K", ""])
-    g.apply("tile black h5")
+    g = three_wars()
     assert legal(g) == ["war blue", "war green", "war black"]
     assert str(g.default_action()) == "war blue"
 

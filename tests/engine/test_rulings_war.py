@@ -15,6 +15,7 @@ from tests.engine.positions import (
     play,
     position,
     pts,
+    three_wars,
     tile_total,
     tiles_by_colour,
     token,
@@ -288,12 +289,7 @@ def test_r20_revolt_lost_no_treasure_for_anyone() -> None:
 
 
 def test_r16_the_active_player_chooses_again_while_more_than_one_war_is_left() -> None:
-    at = {
-        "e5": "0K", "f4": "0G", "f6": "0B", "f5": "R", "g5": "K",
-        "i5": "K", "j5": "R", "k5": "1K", "j4": "1G", "j6": "1B",
-    }  # fmt: skip
-    g = position(at=at, hands=["K", ""])
-    g.apply("tile black h5")
+    g = three_wars()
     assert legal(g) == ["war blue", "war green", "war black"]
     play(g, "war green", "commit 0", "commit 0")  # 0 against 0: the defender (seat 1) wins
     assert token(g, "f4") == "." and pts(g, 1) == (0, 0, 1, 0)
