@@ -82,6 +82,7 @@ class TigrisBot(commands.Bot):
         self._locks: dict[int, asyncio.Lock] = {}
         self._names: dict[int, str] = {}
         self._timer_sleeping = False
+        self._timers_changed = False
         self._timer_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------------------------ lifecycle
@@ -154,6 +155,19 @@ class TigrisBot(commands.Bot):
             raise UserError("There is no game in this channel: open one with /te new.")
         return record
 
+    async def latest_here(self, guild_id: int | None, channel_id: int | None) -> GameRecord:
+        """The channel's game in play, else the last one it had (to look at a finished board)."""
+        record = await self.store.game_in_channel(channel_id or 0)
+        if record is None:
+            ended = await self.store.games_of_guild(guild_id or 0, statuses=(Status.FINISHED,))
+            ended = [r for r in ended if r.channel_id == channel_id]
+            if not ended:
+                raise UserError("There is no game in this channel: open one with /te new.")
+            record = max(ended, key=lambda r: r.id)
+        if record.status is Status.LOBBY:
+            raise UserError("The game here has not started yet: the creator starts it with /te start.")
+        return record
+
     async def playing_here(self, channel_id: int | None) -> GameRecord:
         record = await self.game_here(channel_id)
         if record.status is not Status.PLAYING:
@@ -206,8 +220,11 @@ class TigrisBot(commands.Bot):
                     "Someone else acted at the same moment; look at the board and try again."
                 ) from None
             self._wake_timers()
-            record = await self.store.load_game(game_id)
-            await self.present(record, before, game, events, note)
+            try:  # saved: from here on a failure is logged, never reported as "nothing changed"
+                record = await self.store.load_game(game_id)
+                await self.present(record, before, game, events, note)
+            except Exception:
+                log.exception("game %s: presenting action %r failed after it was saved", game_id, action)
             return Played(record, game, events)
 
     def _timers_for(self, record: GameRecord, game: Game, version: int) -> list[NewTimer]:
@@ -352,8 +369,8 @@ class TigrisBot(commands.Bot):
                 continue
             try:
                 await self.update_hand_panel(record, game, seat.seat, names)
-            except discord.Forbidden:
-                log.warning("game %s: user %s does not accept DMs", record.id, seat.user_id)
+            except discord.HTTPException as exc:
+                log.warning("game %s: hand panel of user %s not updated: %s", record.id, seat.user_id, exc)
 
     async def update_hand_panel(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
         """Edit the player's hand panel DM (or send it the first time), so it is never stale."""
@@ -399,11 +416,11 @@ class TigrisBot(commands.Bot):
         if game.phase is not Phase.ACTION:
             await self.send_prompt(record, game, names, link)
             return
-        new_turn = before is None or before.active != game.active or before.phase is not Phase.ACTION
-        if new_turn and (before is None or before.turn != game.turn):
+        if before is None or before.to_act != game.to_act:  # the game has come (back) to this player
             user = await self._user(user_id)
             with contextlib.suppress(discord.Forbidden):
-                await user.send(f"It is your turn in {link} (turn {game.turn}).")
+                left = "2 actions" if game.actions_left == 2 else "1 action"
+                await user.send(f"It is your turn in {link} (turn {game.turn}, {left} left).")
 
     async def send_prompt(self, record: GameRecord, game: Game, names: list[str], link: str) -> None:
         from bot.buttons import prompt_view
@@ -428,11 +445,13 @@ class TigrisBot(commands.Bot):
     async def close_prompts(self, record: GameRecord, note: str) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned)."""
         for ref in await self.store.messages(record.id, MessageKind.PROMPT):
-            channel = self.get_channel(ref.channel_id) or await self.fetch_channel(ref.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                with contextlib.suppress(discord.HTTPException):
+            try:
+                channel = self.get_channel(ref.channel_id) or await self.fetch_channel(ref.channel_id)
+                if isinstance(channel, discord.abc.Messageable):
                     message = await channel.fetch_message(ref.message_id)
                     await message.edit(content=f"{message.content}\n*{note}*", view=None)
+            except discord.HTTPException as exc:  # a stale button still answers that it is closed
+                log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
             await self.store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
 
     async def _post_final(self, record: GameRecord, view: Any, names: list[str]) -> None:
@@ -454,6 +473,7 @@ class TigrisBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
+                self._timers_changed = False
                 upcoming = await self.store.next_due(1)
                 now = self.now()
                 if upcoming and upcoming[0].due_at <= now:
@@ -461,6 +481,8 @@ class TigrisBot(commands.Bot):
                         await self._fire(timer)
                     continue
                 delay = upcoming[0].due_at - now if upcoming else self.IDLE_SLEEP
+                if self._timers_changed:
+                    continue  # a timer was saved while we were reading: read again
                 self._timer_sleeping = True
                 try:
                     await asyncio.sleep(delay)
@@ -475,6 +497,7 @@ class TigrisBot(commands.Bot):
     def _wake_timers(self) -> None:
         """New timers were saved: if the loop is asleep, restart it so it sleeps until the right time.
         A loop busy firing a timer is left alone; it reads the table again when done."""
+        self._timers_changed = True
         task = self._timer_task
         if task is not None and self._timer_sleeping and not task.done():
             task.cancel()

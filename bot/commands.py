@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import Any, Literal
 
 import discord
@@ -19,11 +20,14 @@ from storage import (
     AlreadySeatedError,
     ChannelBusyError,
     GameRecord,
+    GameStatusError,
     LobbyFullError,
     NotSeatedError,
     Options,
     Status,
 )
+
+log = logging.getLogger("bot")
 
 te_group = app_commands.Group(name="te", description="Play Tigris & Euphrates", guild_only=True)
 
@@ -62,10 +66,17 @@ async def _welcome(interaction: discord.Interaction) -> None:
         raise UserError(DMS_CLOSED) from None
 
 
-async def _announce(bot: TigrisBot, record: GameRecord, text: str) -> None:
+async def _announce(bot: TigrisBot, record: GameRecord, text: str) -> str:
+    """Post in the game's channel; returns a note for the user if Discord refused the post."""
     channel = await bot.channel_of(record)
     if channel is not None:
-        await channel.send(text)
+        try:
+            await channel.send(text)
+            return ""
+        except discord.HTTPException:
+            pass
+    log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
+    return " (I cannot post in this channel: ask an admin to let me send messages here.)"
 
 
 async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[TigrisBot, GameRecord]:
@@ -128,8 +139,10 @@ async def new_game(
             "This channel already has a game: finish or abandon it, or open one in a thread."
         ) from None
     record = await bot.store.add_seat(record.id, interaction.user.id, bot.now())
-    await _announce(bot, record, _lobby_text(record))
-    await interaction.followup.send("Lobby opened; you are seated. Start with /te start.", ephemeral=True)
+    warning = await _announce(bot, record, _lobby_text(record))
+    await interaction.followup.send(
+        f"Lobby opened; you are seated. Start with /te start.{warning}", ephemeral=True
+    )
 
 
 @te_group.command(name="join", description="Take a seat in the lobby of this channel")
@@ -148,9 +161,11 @@ async def join(interaction: discord.Interaction) -> None:
         raise UserError("You are already seated in this game.") from None
     except LobbyFullError:
         raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
-    await _announce(bot, record, f"<@{interaction.user.id}> joined. " + _lobby_text(record))
+    except GameStatusError:
+        raise UserError("The game here has just started; you can follow it with /te board.") from None
+    warning = await _announce(bot, record, f"<@{interaction.user.id}> joined. " + _lobby_text(record))
     await interaction.followup.send(
-        "You are seated. Your hand will come by DM when the game starts.", ephemeral=True
+        f"You are seated. Your hand will come by DM when the game starts.{warning}", ephemeral=True
     )
 
 
@@ -163,8 +178,8 @@ async def leave(interaction: discord.Interaction) -> None:
         record = await bot.store.remove_seat(record.id, interaction.user.id, bot.now())
     except NotSeatedError:
         raise UserError("You are not seated in this lobby.") from None
-    await _announce(bot, record, f"<@{interaction.user.id}> left. " + _lobby_text(record))
-    await interaction.followup.send("You left the lobby.", ephemeral=True)
+    warning = await _announce(bot, record, f"<@{interaction.user.id}> left. " + _lobby_text(record))
+    await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
 
 
 @te_group.command(name="start", description="Start the game in this channel (its creator, with 2–4 players)")
@@ -175,6 +190,11 @@ async def start(interaction: discord.Interaction) -> None:
     if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
         raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
     async with bot.lock_for(record.id):
+        record = await bot.store.load_game(record.id)  # a join, leave or second start may have won the race
+        if record.status is not Status.LOBBY:
+            raise UserError("The game here has already started.")
+        if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
+            raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
         await bot.start_game(record)
     await interaction.followup.send("The game has started: your hand is in your DMs.", ephemeral=True)
 
@@ -207,14 +227,16 @@ class AbandonConfirm(discord.ui.View):
     @discord.ui.button(label="Abandon the game", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         bot = bot_of(interaction)
+        await interaction.response.defer()  # answered at once; the lock may wait for a move being shown
         async with bot.lock_for(self.game_id):
             record = await bot.store.load_game(self.game_id)
             if not record.status.is_active:
-                await interaction.response.edit_message(content="This game is already over.", view=None)
+                await interaction.edit_original_response(content="This game is already over.", view=None)
                 return
             record = await bot.store.abandon_game(self.game_id, bot.now())
-            await bot.close_prompts(record, "The game was abandoned.")
-        await interaction.response.edit_message(content="The game is abandoned.", view=None)
+        self.stop()
+        await interaction.edit_original_response(content="The game is abandoned.", view=None)
+        await bot.close_prompts(record, "The game was abandoned.")
         await _announce(bot, record, f"<@{interaction.user.id}> abandoned the game.")
 
     @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
@@ -381,7 +403,7 @@ async def hand(interaction: discord.Interaction) -> None:
 async def board(interaction: discord.Interaction) -> None:
     bot = bot_of(interaction)
     await _thinking(interaction)
-    record = await bot.playing_here(interaction.channel_id)
+    record = await bot.latest_here(interaction.guild_id, interaction.channel_id)
     view = public_view(record.game())
     names = await bot.names_for(record)
     png = await asyncio.to_thread(render.board_png, view, names=names)
@@ -393,14 +415,15 @@ async def board(interaction: discord.Interaction) -> None:
 @te_group.command(name="status", description="Whose turn it is, what the game waits for, and until when")
 async def status(interaction: discord.Interaction) -> None:
     bot = bot_of(interaction)
-    record = await bot.game_here(interaction.channel_id)
-    if record.status is Status.LOBBY:
-        await reply_private(interaction, _lobby_text(record))
+    await _thinking(interaction)
+    lobby = await bot.store.game_in_channel(interaction.channel_id or 0)
+    if lobby is not None and lobby.status is Status.LOBBY:
+        await reply_private(interaction, _lobby_text(lobby))
         return
+    record = await bot.latest_here(interaction.guild_id, interaction.channel_id)
     view = public_view(record.game())
     names = await bot.names_for(record)
-    deadline = await bot.deadline_of(record)
-    text = narrate.status_text(view, names, deadline)
     if view.phase is Phase.OVER:
-        text = narrate.standings_text(view, names)
-    await reply_private(interaction, text)
+        await reply_private(interaction, narrate.standings_text(view, names))
+        return
+    await reply_private(interaction, narrate.status_text(view, names, await bot.deadline_of(record)))

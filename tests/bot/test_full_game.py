@@ -55,3 +55,8 @@ async def test_a_whole_game_to_the_final_standings(simcord_env, game_seed):
         assert panels[0].attachments[0].filename == "hand.png"
     seats = {s.seat for s in game.outcome().standings}
     assert seats == {0, 1}
+    # after the end, the board and the standings can still be looked at
+    status = await table.players[1].slash(table.channel, "te status")
+    assert status.ephemeral and status.response.content.startswith("**Final standings**")
+    board = await table.players[1].slash(table.channel, "te board")
+    assert board.response.content == "The game is over." and board.response.attachments

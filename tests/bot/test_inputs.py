@@ -143,3 +143,13 @@ async def test_an_empty_choice_is_refused_in_one_sentence(simcord_env):
     actor = await table.actor()
     text = await private(await actor.slash(table.channel, "te choose", option="   "))
     assert text == "Say what to play, like: tile red e5, or commit 2."
+
+
+async def test_a_lobby_in_a_channel_where_the_bot_cannot_post_says_so(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("read-only")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013)
+    text = await private(await alice.slash(channel, "te new"))
+    assert text.startswith("Lobby opened") and "I cannot post in this channel" in text
+    assert (await simcord_env.bot.store.game_in_channel(channel.id)).seat_of(alice.id) == 0

@@ -145,3 +145,33 @@ async def test_treasure_chosen_by_click(simcord_env, game_seed):
     game = await table.game()
     assert sum(game.treasures_held) > before
     assert any("took the treasure" in m.content for m in table.channel.history()[-2:])
+
+
+async def test_the_active_player_is_told_when_a_conflict_hands_the_turn_back(simcord_env, game_seed):
+    table, game = await reach(
+        simcord_env,
+        game_seed,
+        2,
+        lambda g: (
+            g.phase is Phase.REVOLT_ATTACKER and g.actions_left == 2 and g.conflict.defender != g.active
+        ),
+    )
+    active = table.players[game.active]
+    await active.user.click(prompt_of(active), label="Commit 0")  # the active player attacks
+    defender = table.players[(await table.game()).conflict.defender]
+    await defender.user.click(prompt_of(defender), label="Commit 0")
+    game = await table.game()
+    assert game.phase is Phase.ACTION and game.to_act == game.active and game.actions_left == 1
+    last = active.user.dm_channel.history()[-1]
+    assert last.content.startswith("It is your turn in [this game](") and "1 action left" in last.content
+
+
+async def test_an_abandoned_game_frees_the_channel(simcord_env, game_seed):
+    table, _ = await reach(simcord_env, game_seed, 2, lambda g: g.turn >= 2)
+    record = await table.record()
+    creator = next(p for p in table.players if p.id == record.creator_id)
+    result = await creator.slash(table.channel, "te abandon")
+    await creator.click(result.response.message, label="Abandon the game")
+    result = await creator.slash(table.channel, "te status")
+    assert result.response.content == "There is no game in this channel: open one with /te new."
+    assert "Lobby opened" in (await creator.slash(table.channel, "te new")).response.content
