@@ -338,6 +338,7 @@ class TigrisBot(commands.Bot):
             names=names,
             changed=render.changed_squares(events),
             removed=render.removed_squares(events),
+            highlight=conflict_squares(view),
         )
         mentions = discord.AllowedMentions(users=[discord.Object(next_user)] if next_user else False)
         message = await channel.send(
@@ -545,6 +546,12 @@ class TigrisBot(commands.Bot):
             record.id, NewTimer(TimerKind.REMINDER, due, timer.seat, timer.payload), self.now()
         )
         await self.store.delete_timer(timer.id)
+
+
+def conflict_squares(view: Any) -> frozenset[int]:
+    """During a revolt or war, the tiles that count for each side are marked on the board."""
+    c = view.conflict
+    return frozenset() if c is None else frozenset(c.attacker_supporters) | frozenset(c.defender_supporters)
 
 
 def _screen(game: Game, seat: int) -> tuple[object, ...]:

@@ -97,14 +97,20 @@ def awaited(view: PublicView, names: Sequence[str]) -> str:
     return f"{who} must choose a treasure."
 
 
-def conflict_line(view: PublicView, names: Sequence[str]) -> str:
+def conflict_line(view: PublicView, names: Sequence[str], reader: int | None = None) -> str:
+    """The two sides' strengths; the reader's own side is written "your"."""
     c = view.conflict
     assert c is not None
+
+    def whose(seat: int, first: bool = False) -> str:
+        if seat == reader:
+            return "Your" if first else "yours"
+        return f"{names[seat]}'s"
+
     committed = "" if c.attacker_commit is None else f" + {c.attacker_commit} committed"
-    return (
-        f"{names[c.attacker]}'s {c.colour.leader_name} on {sq(c.attacker_square)} has {c.attacker_strength}"
-        f"{committed}, {names[c.defender]}'s on {sq(c.defender_square)} has {c.defender_strength}"
-    )
+    attacker = f"{whose(c.attacker, True)} {c.colour.leader_name} on {sq(c.attacker_square)}"
+    defender = f"{whose(c.defender)} on {sq(c.defender_square)}"
+    return f"{attacker} has {c.attacker_strength}{committed}, {defender} has {c.defender_strength}"
 
 
 def status_text(view: PublicView, names: Sequence[str], deadline: int | None) -> str:
@@ -168,7 +174,7 @@ def prompt_text(view: PlayerView, names: Sequence[str], game_link: str, deadline
         role = "attacker" if phase in (Phase.REVOLT_ATTACKER, Phase.WAR_ATTACKER) else "defender"
         held = view.hand[c.tile_colour]
         lines.append(f"**{kind} of the {c.colour.leader_name}s** in {game_link} — you are the {role}.")
-        lines.append(conflict_line(view, names) + ".")
+        lines.append(conflict_line(view, names, reader=view.seat) + " on the board.")
         lines.append(f"You hold {tiles(c.tile_colour, held)}. How many do you commit?")
     elif phase is Phase.WAR_CHOICE:
         lines.append(f"**Several wars** broke out in {game_link}. Which one is fought first?")

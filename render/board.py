@@ -114,7 +114,10 @@ def describe(view: PublicView, names: Sequence[str]) -> tuple[str, str]:
         best = outcome.standings[0].score
         label = "Winner" if len(winners) == 1 else "Tied winners"
         return header, f"{label}: {', '.join(winners)} with {best} in the weakest colour"
-    header = f"Turn {view.turn} · {active} to play · {_plural(view.actions_left, 'action')} left"
+    if phase is Phase.ACTION:
+        header = f"Turn {view.turn} · {active} to play · {_plural(view.actions_left, 'action')} left"
+    else:  # the active player's action waits on a decision, maybe someone else's
+        header = f"Turn {view.turn} · {active}'s turn · action {3 - view.actions_left} of 2"
     conflict = view.conflict
     if phase.is_commit and conflict is not None:
         kind = "Revolt" if conflict.kind == "revolt" else "War"

@@ -3,7 +3,7 @@ middle of a prompt, a monument and a treasure."""
 
 from __future__ import annotations
 
-from engine import Phase
+from engine import Phase, square_name
 from tests.bot.conftest import drive, open_table, seed_where
 
 
@@ -35,6 +35,9 @@ async def test_revolt_answered_by_clicks(simcord_env, game_seed):
     defender = table.players[conflict.defender]
     prompt = prompt_of(attacker)
     assert "Revolt of the" in prompt.content and "you are the attacker" in prompt.content
+    attacker_square = square_name(game.leader_pos[conflict.attacker][conflict.colour]).upper()
+    defender_square = square_name(game.leader_pos[conflict.defender][conflict.colour]).upper()
+    assert f"\nYour {conflict.colour.leader_name} on {attacker_square} has " in prompt.content
     assert "<t:" in prompt.content and ":R>" in prompt.content
     held = game.hands[conflict.attacker][0]
     assert labels(prompt) == [f"Commit {n}" for n in range(held + 1)]
@@ -46,6 +49,7 @@ async def test_revolt_answered_by_clicks(simcord_env, game_seed):
     assert game.phase is Phase.REVOLT_DEFENDER
     prompt = prompt_of(defender)
     assert "you are the defender" in prompt.content and f"+ {held} committed" in prompt.content
+    assert f"yours on {defender_square} has " in prompt.content  # each reader sees their own side as theirs
     await defender.user.click(prompt, label="Commit 0")
     game = await table.game()
     assert game.phase is not Phase.REVOLT_DEFENDER

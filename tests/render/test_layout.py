@@ -61,7 +61,7 @@ def test_the_strip_says_whose_turn_and_what_is_pending() -> None:
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
     game = position(AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict}, turn=12)
     header, decision = board.describe(public_view(game), ("Alice", "Bob"))
-    assert header == "Turn 12 · Alice to play · 2 actions left"
+    assert header == "Turn 12 · Alice's turn · action 1 of 2"
     assert (
         decision == "Revolt (priests): attacker Alice 1 + 1 committed vs defender Bob 0 · Bob commits temples"
     )
