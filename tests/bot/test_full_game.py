@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from bot.narrate import choice_label
+import re
+
+from bot.narrate import choice_label, points_text
 from engine.rng import Rng
 from tests.bot.conftest import drive, open_table
 
-HIDDEN_MARKERS = ("Your screen", "Hand:", "Points:", "treasures held", "tiles in the bag")
+HIDDEN_MARKERS = ("Your screen", "Hand:", "Points:", "treasures held", "tiles in the bag", "in the bag")
+# points as the bot writes them (a colour square, a number) and hands (a colour square, a times sign, a count)
+POINTS_OR_HAND = re.compile(r"[🟥🟦🟩⬛] ?[×x]?\d")
 
 
 def assert_public(message, finished: bool) -> None:
     for marker in HIDDEN_MARKERS:
         assert marker not in message.content, message.content
+    if not finished:
+        assert not POINTS_OR_HAND.search(message.content), message.content
     assert all(a.filename in ("board.png", "scores.png") for a in message.attachments)
     if not finished:
         assert "Final standings" not in message.content
+
+
+def test_the_pattern_catches_what_the_bot_writes_privately():
+    assert POINTS_OR_HAND.search(points_text((3, 1, 4, 1), 2))
+    assert POINTS_OR_HAND.search("Hand: 🟥×2 🟩×1")
 
 
 async def test_a_whole_game_to_the_final_standings(simcord_env, game_seed):
