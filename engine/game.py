@@ -370,11 +370,12 @@ class Game:
                         touching.setdefault(n, set()).add(r)
         crowded = {s for s, ks in touching.items() if len(ks) >= 3}
         out: list[Action] = []
+        free_land = [s for s in self.map.land_squares if cell[s] == EMPTY and s not in crowded]
+        free_river = [s for s in self.map.river_squares if cell[s] == EMPTY and s not in crowded]
         for colour in COLOURS:
             if hand[colour]:
-                squares = self.map.river_squares if colour == BLUE else self.map.land_squares
                 table = TILE_ACTIONS[colour]
-                out.extend(table[s] for s in squares if cell[s] == EMPTY and s not in crowded)
+                out.extend([table[s] for s in (free_river if colour == BLUE else free_land)])
         # leaders: empty land next to a face-up temple (R6), linking at most one kingdom (R6, R7)
         river = self.map.river
         candidates = sorted(
