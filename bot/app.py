@@ -14,7 +14,6 @@ import io
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from discord.ext import commands
 
 import render
 from bot import narrate
-from engine import EngineError, Event, Game, Phase, dump, player_view, public_view
+from engine import EngineError, Event, Game, Phase, PublicView, dump, player_view, public_view
 from storage import (
     GameRecord,
     MessageKind,
@@ -46,13 +45,6 @@ class UserError(Exception):
     """An expected refusal: its message is one sentence for the user who asked, shown privately."""
 
 
-@dataclass
-class Played:
-    record: GameRecord
-    game: Game
-    events: list[Event]
-
-
 def engine_sentence(exc: EngineError) -> str:
     text = str(exc)
     text = text[0].upper() + text[1:] if text else "That is not possible now"
@@ -66,7 +58,7 @@ class TigrisBot(commands.Bot):
         *,
         clock: Clock = discord.utils.utcnow,
         dev_guild_id: int | None = None,
-        seeds: Callable[[], int] = lambda: secrets.randbits(48),
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -77,7 +69,8 @@ class TigrisBot(commands.Bot):
         self.database_path = str(database_path)
         self.clock = clock
         self.dev_guild_id = dev_guild_id
-        self.seeds = seeds  # where new games get their seed (R3); tests pass a fixed one
+        # where new games get their seed (R3); tests pass a fixed one
+        self.seeds = seeds or (lambda: secrets.randbits(48))
         self._store: Store | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._names: dict[int, str] = {}
@@ -182,7 +175,7 @@ class TigrisBot(commands.Bot):
         user_id: int | None = None,
         expected_version: int | None = None,
         note: str = "This decision is closed.",
-    ) -> Played:
+    ) -> None:
         """Apply one action (a player's, or the default when ``user_id`` is None) and present it.
         ``note`` is appended to the open decision prompt when this action closes it."""
         async with self.lock_for(game_id):
@@ -225,7 +218,6 @@ class TigrisBot(commands.Bot):
                 await self.present(record, before, game, events, note)
             except Exception:
                 log.exception("game %s: presenting action %r failed after it was saved", game_id, action)
-            return Played(record, game, events)
 
     def _timers_for(self, record: GameRecord, game: Game, version: int) -> list[NewTimer]:
         """A reminder for whoever the game waits on, and a deadline if that is a decision."""
@@ -317,7 +309,7 @@ class TigrisBot(commands.Bot):
                 log.exception("game %s: posting the final standings failed", record.id)
 
     async def _post_board(
-        self, record: GameRecord, view: Any, names: list[str], events: Sequence[Event]
+        self, record: GameRecord, view: PublicView, names: list[str], events: Sequence[Event]
     ) -> None:
         channel = await self.channel_of(record)
         if channel is None:
@@ -455,7 +447,7 @@ class TigrisBot(commands.Bot):
                 log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
             await self.store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
 
-    async def _post_final(self, record: GameRecord, view: Any, names: list[str]) -> None:
+    async def _post_final(self, record: GameRecord, view: PublicView, names: list[str]) -> None:
         channel = await self.channel_of(record)
         if channel is None:
             return
@@ -548,7 +540,7 @@ class TigrisBot(commands.Bot):
         await self.store.delete_timer(timer.id)
 
 
-def conflict_squares(view: Any) -> frozenset[int]:
+def conflict_squares(view: PublicView) -> frozenset[int]:
     """During a revolt or war, the tiles that count for each side are marked on the board."""
     c = view.conflict
     return frozenset() if c is None else frozenset(c.attacker_supporters) | frozenset(c.defender_supporters)
@@ -590,6 +582,4 @@ def create_bot(
 ) -> TigrisBot:
     """Build the bot; its setup_hook opens the database, syncs the commands, re-registers the prompt
     buttons and resumes the timers. ``clock`` and ``seeds`` are for tests."""
-    if seeds is None:
-        return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id)
     return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds)
