@@ -293,10 +293,14 @@ class TigrisBot(commands.Bot):
         The game is already saved: a failure here is logged and the rest still runs."""
         names = await self.names_for(record)
         view = public_view(game)
+        try:
+            await self._post_board(record, view, names, events)
+        except Exception:
+            log.exception("game %s: posting the board of version %s failed", record.id, record.version)
+        link = await self.game_link(record)  # to the board just posted, for every DM below
         for step in (
-            self._post_board(record, view, names, events),
-            self._update_hands(record, before, game, names),
-            self._notify_next(record, before, game, names, note),
+            self._update_hands(record, before, game, names, link),
+            self._notify_next(record, before, game, names, note, link),
         ):
             try:
                 await step
@@ -351,7 +355,7 @@ class TigrisBot(commands.Bot):
         return f"**The game begins** ({', '.join(extras)}). Players in order: {seats}."
 
     async def _update_hands(
-        self, record: GameRecord, before: Game | None, game: Game, names: list[str]
+        self, record: GameRecord, before: Game | None, game: Game, names: list[str], link: str
     ) -> None:
         for seat in record.seats:
             if (
@@ -361,16 +365,17 @@ class TigrisBot(commands.Bot):
             ):
                 continue
             try:
-                await self.update_hand_panel(record, game, seat.seat, names)
+                await self.update_hand_panel(record, game, seat.seat, names, link)
             except discord.HTTPException as exc:
                 log.warning("game %s: hand panel of user %s not updated: %s", record.id, seat.user_id, exc)
 
-    async def update_hand_panel(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
+    async def update_hand_panel(
+        self, record: GameRecord, game: Game, seat: int, names: list[str], link: str
+    ) -> None:
         """Edit the player's hand panel DM (or send it the first time), so it is never stale."""
         user_id = record.user_at(seat)
         assert user_id is not None
         pv = player_view(game, seat)
-        link = await self.game_link(record)
         content = narrate.hand_text(pv, link)
         png = await asyncio.to_thread(render.hand_png, pv, names=names)
         file = discord.File(io.BytesIO(png), "hand.png")
@@ -398,14 +403,13 @@ class TigrisBot(commands.Bot):
         return user if isinstance(user, discord.User) else await self.fetch_user(user_id)
 
     async def _notify_next(
-        self, record: GameRecord, before: Game | None, game: Game, names: list[str], note: str
+        self, record: GameRecord, before: Game | None, game: Game, names: list[str], note: str, link: str
     ) -> None:
         await self.close_prompts(record, note)
         if game.is_over or game.to_act is None:
             return
         user_id = record.user_at(game.to_act)
         assert user_id is not None
-        link = await self.game_link(record)
         if game.phase is not Phase.ACTION:
             await self.send_prompt(record, game, names, link)
             return

@@ -65,30 +65,29 @@ def _rounded(size: int, radius: float, inset: float = 0) -> DrawFn:
     return draw
 
 
+def _square_tile(size: int, fill: style.RGB, glyph: str, ink: style.RGB, scale: float) -> Sprite:
+    """A rounded square of one colour with a symbol in its middle: tiles and catastrophes."""
+    c = _Canvas(size)
+    c.shape(_rounded(size, size * 0.14), fill)
+    c.glyph(glyph, ink, round(size * scale), size / 2, size / 2)
+    return c.sprite()
+
+
 @functools.cache
 def tile(colour: Colour, size: int) -> Sprite:
     """A face-up civilization tile: its colour and its kind's symbol in white."""
-    c = _Canvas(size)
-    c.shape(_rounded(size, size * 0.14), style.TILE[colour])
-    c.glyph(TILE_GLYPH_NAMES[colour], style.WHITE, round(size * 0.74), size / 2, size / 2)
-    return c.sprite()
+    return _square_tile(size, style.TILE[colour], TILE_GLYPH_NAMES[colour], style.WHITE, 0.74)
 
 
 @functools.cache
 def face_down(colour: Colour, size: int) -> Sprite:
     """A face-down tile (under a monument): a muted colour with a dimmer symbol."""
-    c = _Canvas(size)
-    c.shape(_rounded(size, size * 0.14), style.FACE_DOWN[colour])
-    c.glyph(TILE_GLYPH_NAMES[colour], style.STONE, round(size * 0.6), size / 2, size / 2)
-    return c.sprite()
+    return _square_tile(size, style.FACE_DOWN[colour], TILE_GLYPH_NAMES[colour], style.STONE, 0.6)
 
 
 @functools.cache
 def catastrophe(size: int) -> Sprite:
-    c = _Canvas(size)
-    c.shape(_rounded(size, size * 0.14), style.CATASTROPHE)
-    c.glyph("catastrophe", style.WHITE, round(size * 0.8), size / 2, size / 2)
-    return c.sprite()
+    return _square_tile(size, style.CATASTROPHE, "catastrophe", style.WHITE, 0.8)
 
 
 @functools.cache
