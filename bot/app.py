@@ -14,7 +14,7 @@ import io
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from discord.ext import commands
 
 import render
 from bot import narrate
-from engine import EngineError, Event, Game, Phase, PublicView, dump, player_view, public_view
+from engine import Action, EngineError, Event, Game, Phase, PublicView, dump, player_view, public_view
 from storage import (
     GameRecord,
     MessageKind,
@@ -51,6 +51,11 @@ def engine_sentence(exc: EngineError) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+# Discord stamps a command with its own clock, which may differ from ours by a fraction of a second; nobody
+# sees a move's result and sends the same command again within this window.
+DOUBLE_SUBMIT_WINDOW = timedelta(seconds=2)
+
+
 class TigrisBot(commands.Bot):
     def __init__(
         self,
@@ -74,6 +79,8 @@ class TigrisBot(commands.Bot):
         self._store: Store | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._names: dict[int, str] = {}
+        # per game: the seat, action and time of the last action a player sent, to spot a double submit
+        self._last_sent: dict[int, tuple[int, Action, datetime]] = {}
         self._timer_sleeping = False
         self._timers_changed = False
         self._timer_task: asyncio.Task[None] | None = None
@@ -174,9 +181,14 @@ class TigrisBot(commands.Bot):
         *,
         user_id: int | None = None,
         expected_version: int | None = None,
+        sent_at: datetime | None = None,
         note: str = "This decision is closed.",
     ) -> None:
         """Apply one action (a player's, or the default when ``user_id`` is None) and present it.
+
+        ``sent_at`` is when the player sent a slash command: the same command sent again before the first one
+        was applied, or within ``DOUBLE_SUBMIT_WINDOW`` after it, is a double submit (slash commands carry no
+        version, unlike buttons) and is refused.
         ``note`` is appended to the open decision prompt when this action closes it."""
         async with self.lock_for(game_id):
             record = await self.store.load_game(game_id)
@@ -193,7 +205,19 @@ class TigrisBot(commands.Bot):
                     raise UserError("You are not playing in this game.")
                 seat = mine
             try:
-                events = game.apply(action, seat=seat)
+                parsed = Action.parse(action)
+                last = self._last_sent.get(game_id)
+                if (
+                    sent_at is not None
+                    and last is not None
+                    and last[:2] == (seat, parsed)
+                    and sent_at < last[2] + DOUBLE_SUBMIT_WINDOW
+                ):
+                    raise UserError(
+                        f"You sent `{parsed}` twice at once, so it was played once; send it again "
+                        "if you meant to play it twice."
+                    )
+                events = game.apply(parsed, seat=seat)
             except EngineError as exc:
                 raise UserError(engine_sentence(exc)) from None
             assert seat is not None
@@ -202,7 +226,7 @@ class TigrisBot(commands.Bot):
                     game_id,
                     record.version,
                     seat,
-                    " ".join(action.lower().split()),
+                    parsed.text,
                     dump(game),
                     self.now(),
                     timers_to_delete="all",
@@ -213,6 +237,8 @@ class TigrisBot(commands.Bot):
                     "Someone else acted at the same moment; look at the board and try again."
                 ) from None
             self._wake_timers()
+            if user_id is not None:
+                self._last_sent[game_id] = (seat, parsed, self.clock())
             try:  # saved: from here on a failure is logged, never reported as "nothing changed"
                 record = await self.store.load_game(game_id)
                 await self.present(record, before, game, events, note)

@@ -259,7 +259,13 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         raise UserError("You are not playing in this game.")
     decision = words[0] in ("commit", "war", "monument", "treasure", "decline")
     label = narrate.choice_label(" ".join(words)) if decision else " ".join(words)
-    await bot.act(record.id, text, user_id=interaction.user.id, note=f"You chose: {label} (with /te choose).")
+    await bot.act(
+        record.id,
+        text,
+        user_id=interaction.user.id,
+        sent_at=interaction.created_at,
+        note=f"You chose: {label} (with /te choose).",
+    )
     await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
 
 

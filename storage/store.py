@@ -154,6 +154,24 @@ async def _one(conn: Conn, sql: str, params: Sequence[Any] = ()) -> Any:
     return rows[0] if rows else None
 
 
+async def _switch_to_wal(conn: Conn, busy_timeout_ms: int) -> str:
+    """Set the WAL journal and return the mode SQLite reports.
+
+    When several connections switch a new file at once, SQLite answers "locked" at once instead of calling the
+    busy handler (one of them would otherwise wait on a lock the other waits to upgrade), so retry until the
+    busy timeout has passed.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + busy_timeout_ms / 1000
+    while True:
+        try:
+            return str(next(iter(await conn.execute_fetchall("PRAGMA journal_mode = WAL")))[0])
+        except sqlite3.OperationalError as exc:
+            if ("locked" not in str(exc) and "busy" not in str(exc)) or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(0.01)
+
+
 async def _rollback(conn: Conn) -> None:
     if conn.in_transaction:
         await conn.execute("ROLLBACK")
@@ -208,9 +226,15 @@ class Store:
 
     @classmethod
     async def _open(cls, path: str, busy_timeout_ms: int, synchronous: str) -> Store:
+        connecting = aiosqlite.connect(path, isolation_level=None)
         try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
+            conn = await connecting
         except sqlite3.Error as exc:
+            # aiosqlite stops its worker thread without waiting for it; wait here so that the thread never
+            # reports to an event loop that has been closed meanwhile.
+            worker = getattr(connecting, "_thread", None)
+            if worker is not None:
+                await asyncio.to_thread(worker.join, 5)
             raise DatabaseUnusableError(f"{path} cannot be opened: {exc}.") from exc
         try:
             await conn.execute_fetchall(f"PRAGMA busy_timeout = {busy_timeout_ms}")
@@ -220,7 +244,7 @@ class Store:
                 raise DatabaseUnusableError(f"{path} is not a usable SQLite database: {exc}.") from exc
             if found > LATEST:
                 raise SchemaTooNewError(path, found, LATEST)
-            mode = next(iter(await conn.execute_fetchall("PRAGMA journal_mode = WAL")))[0]
+            mode = await _switch_to_wal(conn, busy_timeout_ms)
             if mode != "wal":
                 raise DatabaseUnusableError(f"{path} cannot use the WAL journal (it reports {mode!r}).")
             await conn.execute_fetchall("PRAGMA foreign_keys = ON")

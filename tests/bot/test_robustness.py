@@ -46,6 +46,32 @@ async def test_two_racing_actions_apply_once(simcord_env):
     assert (await table.record()).version == record.version + 1
 
 
+async def test_a_slash_command_sent_twice_at_once_plays_once(simcord_env):
+    # A swap is the one move the engine would accept twice in a row, so the bot must tell a double submit
+    # from a second swap the player means.
+    table = await open_table(simcord_env, 2)
+    game = await table.game()
+    hand = game.hand(game.to_act)
+    colour = ["red", "blue", "green", "black"][max(range(4), key=lambda c: hand[c])]
+    assert max(hand) >= 2  # six tiles in four colours: still one to swap after the first swap
+    actor, version = await table.actor(), (await table.record()).version
+    first = await actor.slash(table.channel, "te swap", tiles=colour)
+    assert first.response.content == f"Done: `swap {colour}`."
+    second = await actor.slash(table.channel, "te swap", tiles=colour)  # a double submit arrives
+    assert second.ephemeral
+    assert second.response.content == (
+        f"You sent `swap {colour}` twice at once, so it was played once; "
+        "send it again if you meant to play it twice."
+    )
+    assert (await table.record()).version == version + 1
+
+    await simcord_env.advance_time(3)  # the player saw the result and swaps again on purpose
+    again = await actor.slash(table.channel, "te swap", tiles=colour)
+    assert again.response.content == f"Done: `swap {colour}`."
+    record = await table.record()
+    assert record.version == version + 2 and record.user_to_act != actor.id
+
+
 def test_a_missing_token_explains_how_to_get_one():
     with pytest.raises(SystemExit) as exc:
         read_config({"DATABASE_PATH": "x.db"})
