@@ -563,11 +563,7 @@ class TigrisBot(commands.Bot):
             user = await self._user(user_id)
             with contextlib.suppress(discord.Forbidden):
                 await user.send(f"Reminder: {link} is waiting for you. {text}")
-        due = self.now() + round(record.options.reminder_hours * 3600)
-        await self.store.add_timer(
-            record.id, NewTimer(TimerKind.REMINDER, due, timer.seat, timer.payload), self.now()
-        )
-        await self.store.delete_timer(timer.id)
+        await self.store.reschedule_timer(timer.id, self.now() + round(record.options.reminder_hours * 3600))
 
 
 def conflict_squares(view: PublicView) -> frozenset[int]:

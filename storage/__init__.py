@@ -61,10 +61,11 @@ updated_at, ended_at`` and helpers ``settings`` (engine ``Settings``), ``user_to
 Timers (deadlines, reminders) are rows ``Timer(id, game_id, kind, seat, due_at, payload, created_at)``::
 
     await store.add_timer(game_id, NewTimer(kind, due_at, seat, payload), now)
-    await store.delete_timer(timer_id)          # False if already gone
-    await store.timers(game_id)                 # soonest first
-    await store.next_due(limit=1)               # soonest of all games, by due time then id
-    await store.due_timers(now, limit=100)      # due at now or before, in order
+    await store.delete_timer(timer_id)              # False if already gone
+    await store.reschedule_timer(timer_id, due_at)  # a repeating reminder: same row, new time
+    await store.timers(game_id)                     # soonest first
+    await store.next_due(limit=1)                   # soonest of all games, by due time then id
+    await store.due_timers(now, limit=100)          # due at now or before, in order
 
 A timer that an action answers or expires is deleted by that action's ``append_action``.
 

@@ -643,6 +643,19 @@ class Store:
 
         return await self._transaction(body)
 
+    async def reschedule_timer(self, timer_id: int, due_at: int) -> bool:
+        """Move one timer to a new due time (a reminder repeats: one row, never two after a crash);
+        False if it was gone, e.g. deleted by the action that answered it."""
+
+        async def body(conn: Conn) -> bool:
+            cursor = await conn.execute(
+                "UPDATE timers SET due_at = ? WHERE id = ?",
+                (_int(due_at, "due_at"), _int(timer_id, "timer_id")),
+            )
+            return cursor.rowcount > 0
+
+        return await self._transaction(body)
+
     async def timers(self, game_id: int) -> list[Timer]:
         """A game's timers, the soonest first."""
         rows = await self._read(_TIMER_COLUMNS + "WHERE game_id = ? ORDER BY due_at, id", (game_id,))

@@ -130,6 +130,9 @@ async def test_reminders_come_every_reminder_hours_until_the_player_acts(simcord
     assert len(dms) == before + 1 and dms[-1].content.startswith("Reminder:")
     await simcord_env.advance_time(5 * 3600)
     assert len(actor.user.dm_channel.history()) == before + 2
+    record = await table.record()
+    reminders = [t for t in await table.bot.store.timers(record.id) if t.kind == "reminder"]
+    assert len(reminders) == 1 and reminders[0].due_at > table.bot.now()  # one row, moved on each time
     await actor.slash(table.channel, "te pass")  # ends the turn: the game now waits on the other player
     assert (await table.record()).user_to_act != actor.id
     quiet = len(actor.user.dm_channel.history())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -53,6 +54,11 @@ async def test_timers_come_out_by_due_time_then_id(store: Store, start_game: Sta
     assert await store.delete_timer(order[0].id) is True
     assert await store.delete_timer(order[0].id) is False
     assert await store.next_due() == order[1:2]
+    assert await store.reschedule_timer(order[0].id, T0) is False  # gone
+    assert await store.reschedule_timer(order[1].id, T0 + 999) is True
+    moved = dataclasses.replace(order[1], due_at=T0 + 999)
+    assert await store.next_due(limit=10) == [*order[2:], moved]
+    assert await store.due_timers(T0 + 50) == order[2:4]
 
 
 async def test_a_timer_keeps_its_fields_and_ids_are_never_reused(store: Store, start_game: StartGame) -> None:
