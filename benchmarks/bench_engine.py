@@ -1,5 +1,7 @@
-"""Engine speed: 4-player self-play games per second on one core, and legal_actions() in mid-game
-positions. Prints one JSON object. Targets (issue 2): >= 20 games/s (aim 100), median <= 2 ms."""
+"""Engine speed on one core: 4-player random self-play games per second, without and with the 2015 options
+(civilization buildings and the wonder, R28 and R29), the cost of legal_actions() and apply() per action in
+those games, legal_actions() in mid-game positions, and copy(). Prints one JSON object.
+Targets (issue 11): >= 100 games/s without the options (goal 250); the options must stay close to that."""
 
 from __future__ import annotations
 
@@ -12,17 +14,43 @@ from engine.cli import selfplay_game
 from engine.rng import Rng
 
 
-def selfplay_rate(games: int = 60) -> dict[str, float]:
+def selfplay_rate(games: int = 100, options: bool = False) -> dict[str, float]:
+    """Whole games as ``python -m engine selfplay`` plays them (action texts included)."""
     start = time.perf_counter()
     actions = 0
     for i in range(games):
-        actions += len(selfplay_game(4, 1000 + i)["actions"])
+        actions += len(selfplay_game(4, 1000 + i, buildings=options, wonder=options)["actions"])
     seconds = time.perf_counter() - start
     return {
         "games": games,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1),
         "actions_per_game": round(actions / games, 1),
+    }
+
+
+def per_action_us(games: int = 40, options: bool = False) -> dict[str, float]:
+    """legal_actions() and apply() timed apart, once per action of random 4-player games."""
+    legal_total = apply_total = 0.0
+    count = 0
+    clock = time.perf_counter
+    for i in range(games):
+        seed = 1000 + i
+        game = Game.new(4, seed, buildings=options, wonder=options)
+        chooser = Rng(seed ^ 0x5DEECE66D)
+        while not game.is_over:
+            t0 = clock()
+            legal = game.legal_actions()
+            t1 = clock()
+            game.apply(legal[chooser.below(len(legal))])
+            t2 = clock()
+            legal_total += t1 - t0
+            apply_total += t2 - t1
+            count += 1
+    return {
+        "legal_actions_us": round(legal_total / count * 1e6, 1),
+        "apply_us": round(apply_total / count * 1e6, 1),
+        "actions": count,
     }
 
 
@@ -48,7 +76,8 @@ def legal_actions_ms(positions: list[Game], repeat: int = 20) -> dict[str, float
     samples = []
     for game in positions:
         for _ in range(repeat):
-            fresh = game.copy()  # no cached labels: the cost a real call pays after a move
+            fresh = game.copy()
+            fresh.kingdoms.masks = {}  # no cached leader masks: the cost a real call pays after a move
             start = time.perf_counter()
             fresh.legal_actions()
             samples.append((time.perf_counter() - start) * 1000)
@@ -59,12 +88,24 @@ def legal_actions_ms(positions: list[Game], repeat: int = 20) -> dict[str, float
     }
 
 
+def copy_us(positions: list[Game], repeat: int = 200) -> float:
+    start = time.perf_counter()
+    for game in positions:
+        for _ in range(repeat):
+            game.copy()
+    return round((time.perf_counter() - start) / (len(positions) * repeat) * 1e6, 2)
+
+
 def main() -> None:
     positions = mid_game_positions()
     result = {
         "selfplay_4p": selfplay_rate(),
+        "selfplay_4p_buildings_wonder": selfplay_rate(options=True),
+        "per_action_4p": per_action_us(),
+        "per_action_4p_buildings_wonder": per_action_us(options=True),
         "legal_actions_mid_game": legal_actions_ms(positions),
-        "targets": {"games_per_second_min": 20, "legal_actions_median_ms_max": 2.0},
+        "copy_us": copy_us(positions),
+        "targets": {"games_per_second_min": 100, "games_per_second_goal": 250},
     }
     print(json.dumps(result))
 

@@ -4,7 +4,13 @@
 
 Figures: the size of the mid-game board PNG, the median time to render and encode it (the static parts
 of the board are cached per map, so the first call is reported separately), the same for a hand and
-the final scores, and the size of a busy late-game board with every kind of highlight.
+the final scores, the size of a busy late-game board with every kind of highlight, and a late board of a
+game with the 2015 options (buildings and the wonder: one more line in the strip). Targets: a mid-game
+board <= 200 KB and <= 40 ms.
+
+The replay (issue 13): a whole 3-player game of 92 turns as an animated picture, one frame per turn and
+one per action; its size, format and the time to build it on one core (one run each: it takes seconds).
+Targets for one frame per turn: <= 8 MiB (Discord takes 10 MiB) and <= 10 s.
 """
 
 from __future__ import annotations
@@ -15,12 +21,23 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine import Event, Game, player_view, public_view
-from render import board_png, changed_squares, hand_png, removed_squares, scores_png
+from engine import Event, Game, Settings, player_view, public_view
+from render import (
+    SeatMark,
+    SeatNote,
+    board_png,
+    changed_squares,
+    hand_png,
+    removed_squares,
+    replay_animation,
+    scores_png,
+)
 
 SEED, PLAYERS, MID_GAME_ACTIONS = 3, 4, 90
 RUNS = 60
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
+REPLAY_SEED, REPLAY_PLAYERS = 6, 3  # a random 3-player game of 92 turns (215 actions)
+MIB = 1024 * 1024
 
 
 def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> float:
@@ -30,6 +47,35 @@ def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return round(statistics.median(times) * 1000, 2)
+
+
+def _replay_figures() -> dict[str, object]:
+    game = Game.new(players=REPLAY_PLAYERS, seed=REPLAY_SEED)
+    rng = random.Random(REPLAY_SEED)
+    actions: list[str] = []
+    while not game.is_over:
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        actions.append(action.text)
+    settings = Settings(REPLAY_PLAYERS)
+    notes = {2: SeatNote(SeatMark.COMPUTER, "Bot (hard)")}
+    title = "My Server · #games · game 12"
+    figures: dict[str, object] = {"replay_game": f"{len(actions)} actions, {game.turn} turns"}
+    for per in ("turn", "action"):
+        start = time.perf_counter()
+        anim = replay_animation(
+            settings, REPLAY_SEED, actions, names=NAMES[:REPLAY_PLAYERS], notes=notes, title=title, per=per
+        )
+        seconds = time.perf_counter() - start
+        figures[f"replay_per_{per}"] = {
+            "frames": anim.frames,
+            "format": anim.format,
+            "bytes": len(anim.data),
+            "mib": round(len(anim.data) / MIB, 2),
+            "seconds": round(seconds, 2),
+            "playing_seconds": round(sum(anim.durations) / 1000),
+        }
+    return figures
 
 
 def main() -> None:
@@ -68,6 +114,16 @@ def main() -> None:
     def scores() -> bytes:
         return scores_png(final, names=NAMES)
 
+    options = Game.new(players=PLAYERS, seed=SEED, buildings=True, wonder=True)
+    for _ in range(2 * MID_GAME_ACTIONS):
+        if options.is_over:
+            break
+        options.apply(rng.choice(options.legal_actions()))
+    options_view = public_view(options)
+
+    def options_board() -> bytes:
+        return board_png(options_view, names=NAMES)
+
     print(
         json.dumps(
             {
@@ -80,7 +136,11 @@ def main() -> None:
                 "hand_render_encode_ms_median": _median_ms(hand),
                 "scores_png_bytes": len(scores()),
                 "scores_render_encode_ms_median": _median_ms(scores),
+                "options_board_png_bytes": len(options_board()),
+                "options_board_render_encode_ms_median": _median_ms(options_board),
+                "options_board_buildings_on_board": len(options_view.buildings),
                 "runs": RUNS,
+                **_replay_figures(),
             }
         )
     )

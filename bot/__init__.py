@@ -1,5 +1,6 @@
 """The Discord adapter: slash commands, DMs, buttons and deadlines over engine, render and storage."""
 
-from bot.app import TigrisBot, UserError, create_bot
+from bot.client import TigrisBot, create_bot
+from bot.core import UserError
 
 __all__ = ["TigrisBot", "UserError", "create_bot"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
 from dataclasses import dataclass
 
 from dotenv import load_dotenv
+
+from storage import StorageError, Store
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
@@ -67,11 +70,26 @@ def setup_logging(config: Config) -> None:
     root.setLevel(config.log_level)
 
 
+def check_database(path: str) -> None:
+    """Open (create, check, upgrade) the database once before connecting to Discord: a file that cannot be
+    used stops the bot with its one-sentence reason (exit status 1), no traceback, nothing written to it."""
+
+    async def open_and_close() -> None:
+        async with Store.open(path):
+            pass
+
+    try:
+        asyncio.run(open_and_close())
+    except StorageError as exc:
+        sys.exit(f"The bot cannot start: {exc}")
+
+
 def main() -> None:
     load_dotenv()
     config = read_config()
     setup_logging(config)
-    from bot.app import create_bot
+    check_database(config.database_path)
+    from bot.client import create_bot
 
     bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
     logging.getLogger("bot").info("starting; games are saved in %s", config.database_path)

@@ -1,5 +1,15 @@
 """The rules of Tigris & Euphrates: pure, deterministic, standard library only.
 
+Rooms, each importing only those before it: ``cells`` (what a square holds), ``kingdoms`` (regions, kingdoms
+and the per-square facts legal moves read, kept up to date piece by piece), ``state`` (a position's fields and
+what follows from them), ``legal`` (what may be done now, and why not), ``game`` (``apply``). Around them:
+``model`` (settings, phases, conflicts, events), ``scoring``, ``diagram`` and ``notation`` (positions as
+text), ``coherence`` (what ``load`` accepts), ``builder`` (positions by hand), ``views`` (what a player sees),
+``undo`` (replay and take back), ``export`` (a whole game as text).
+
+The 2015 edition's civilization buildings (R28) and wonder (R29) are options of a game:
+``Game.new(players, seed, buildings=True, wonder=True)`` (docs/notation.md).
+
 >>> from engine import Game
 >>> game = Game.new(players=3, seed=7)
 >>> actions = game.legal_actions()
@@ -8,19 +18,27 @@
 
 from engine.actions import COLOURS, MONUMENTS, Action, Colour, Kind
 from engine.board import parse_square, square_name
-from engine.errors import EngineError, IllegalActionError, NotationError
-from engine.game import Conflict, Event, Game, Outcome, Phase, Settings, Standing
+from engine.builder import position
+from engine.diagram import board_diagram
+from engine.errors import EngineError, IllegalActionError, NotationError, UndoRefused
+from engine.export import (
+    GameExport,
+    HolderReason,
+    LoggedAction,
+    SeatHolder,
+    Who,
+    WhoKind,
+    read_export,
+    replay_log,
+    write_export,
+)
+from engine.game import Game
+from engine.model import Conflict, Event, Phase, Settings
 from engine.notation import dump, load
+from engine.scoring import Outcome, Points, Score, Standing
+from engine.state import Piece
+from engine.undo import TakeBack, replay, take_back
 from engine.views import ConflictView, PlayerView, PublicView, SeatView, SquareView, player_view, public_view
-
-
-def replay(settings: Settings, seed: int, actions: "list[str] | list[Action]") -> Game:
-    """The game that the seed and the action list make (R3)."""
-    game = Game.new(settings.players, seed, settings.board, settings.english, settings.open_scoring)
-    for action in actions:
-        game.apply(action)
-    return game
-
 
 __all__ = [
     "COLOURS",
@@ -32,22 +50,39 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "GameExport",
+    "HolderReason",
     "IllegalActionError",
     "Kind",
+    "LoggedAction",
     "NotationError",
     "Outcome",
     "Phase",
+    "Piece",
     "PlayerView",
+    "Points",
     "PublicView",
+    "Score",
+    "SeatHolder",
     "SeatView",
     "Settings",
     "SquareView",
     "Standing",
+    "TakeBack",
+    "UndoRefused",
+    "Who",
+    "WhoKind",
+    "board_diagram",
     "dump",
     "load",
     "parse_square",
     "player_view",
+    "position",
     "public_view",
+    "read_export",
     "replay",
+    "replay_log",
     "square_name",
+    "take_back",
+    "write_export",
 ]

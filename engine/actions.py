@@ -10,8 +10,8 @@ from enum import IntEnum
 from itertools import combinations
 from typing import NamedTuple
 
-from engine.board import SQUARES, parse_square, square_name
-from engine.errors import NotationError
+from engine.board import SQUARES, parse_square, square_name, whole_number
+from engine.errors import NotationError, quoted
 
 
 class Colour(IntEnum):
@@ -32,17 +32,25 @@ class Colour(IntEnum):
     def leader_name(self) -> str:
         return LEADER_NAMES[self]
 
+    @property
+    def building_name(self) -> str:
+        """The civilization building of the colour (R28): library, granary, market hall, palace."""
+        return BUILDING_NAMES[self]
+
     @classmethod
     def parse(cls, text: str) -> Colour:
         try:
             return COLOUR_BY_WORD[text.strip().lower()]
         except KeyError:
-            raise NotationError(f"{text!r} is not a colour: use red, blue, green or black") from None
+            raise NotationError(f"{quoted(text)} is not a colour: use red, blue, green or black") from None
 
 
 COLOURS = tuple(Colour)
+# R2, R12, R23: hands are filled up to six tiles and never hold more, so no commitment can exceed it
+MOST_TILES_IN_HAND = 6
 TILE_NAMES = ("temple", "farm", "market", "settlement")
 LEADER_NAMES = ("priest", "farmer", "trader", "king")
+BUILDING_NAMES = ("library", "granary", "market hall", "palace")
 COLOUR_BY_WORD = {c.word: c for c in COLOURS}
 
 # The six monuments, each a pair of colours in the order red, blue, green, black.
@@ -56,10 +64,10 @@ def monument_name(pair: tuple[Colour, Colour]) -> str:
 def parse_monument(text: str) -> tuple[Colour, Colour]:
     parts = text.split("-")
     if len(parts) != 2:
-        raise NotationError(f"{text!r} is not a monument: write two colours like red-blue")
+        raise NotationError(f"{quoted(text)} is not a monument: write two colours like red-blue")
     pair = tuple(sorted((Colour.parse(parts[0]), Colour.parse(parts[1]))))
     if pair[0] == pair[1]:
-        raise NotationError(f"{text!r} is not a monument: its two colours must differ")
+        raise NotationError(f"{quoted(text)} is not a monument: its two colours must differ")
     return (pair[0], pair[1])
 
 
@@ -75,13 +83,17 @@ class Kind:
     MONUMENT = "monument"
     DECLINE = "decline"
     TREASURE = "treasure"
+    BUILDING = "building"  # R28, a game option
+    WONDER = "wonder"  # R29, a game option
+    POINT = "point"  # the wonder's point at the end of a turn (R29)
 
 
 class Action(NamedTuple):
     """One action in notation. Unused fields are None.
 
-    ``colour``: tile, leader, withdraw, war; ``square``: tile, leader, catastrophe, monument (top-left),
-    treasure; ``number``: commit; ``tiles``: swap (counts per colour); ``pair``: monument.
+    ``colour``: tile, leader, withdraw, war, building, point; ``square``: tile, leader, catastrophe,
+    monument (top-left), treasure, building, wonder (the centre of its plus); ``number``: commit; ``tiles``:
+    swap (counts per colour); ``pair``: monument.
     """
 
     kind: str
@@ -97,11 +109,11 @@ class Action(NamedTuple):
     @property
     def text(self) -> str:
         kind = self.kind
-        if kind in (Kind.TILE, Kind.LEADER):
+        if kind in (Kind.TILE, Kind.LEADER, Kind.BUILDING):
             return f"{kind} {_colour(self).word} {square_name(_square(self))}"
-        if kind in (Kind.CATASTROPHE, Kind.TREASURE):
+        if kind in (Kind.CATASTROPHE, Kind.TREASURE, Kind.WONDER):
             return f"{kind} {square_name(_square(self))}"
-        if kind in (Kind.WITHDRAW, Kind.WAR):
+        if kind in (Kind.WITHDRAW, Kind.WAR, Kind.POINT):
             return f"{kind} {_colour(self).word}"
         if kind == Kind.COMMIT:
             return f"commit {self.number}"
@@ -124,8 +136,8 @@ class Action(NamedTuple):
             return _PARSERS[kind](args)
         except KeyError:
             raise NotationError(
-                f"{kind!r} is not an action: use tile, leader, withdraw, catastrophe, swap, pass, commit, "
-                "war, monument, decline or treasure"
+                f"{quoted(kind)} is not an action: use tile, leader, withdraw, catastrophe, swap, pass, "
+                "commit, war, monument, building, wonder, decline, treasure or point"
             ) from None
 
 
@@ -180,9 +192,13 @@ def _parse_pass(args: list[str]) -> Action:
 
 def _parse_commit(args: list[str]) -> Action:
     _arity(args, 1, "commit <number>")
-    if not args[0].isdigit():
-        raise NotationError(f"{args[0]!r} is not a number of tiles")
-    return commit_action(int(args[0]))
+    n = whole_number(args[0], MOST_TILES_IN_HAND)
+    if n is None:
+        if args[0].isascii() and args[0].isdigit():
+            most = MOST_TILES_IN_HAND
+            raise NotationError(f"a hand holds at most {most} tiles: commit a number from 0 to {most}")
+        raise NotationError(f"{quoted(args[0])} is not a number of tiles: write it like 'commit 2'")
+    return commit_action(n)
 
 
 def _parse_war(args: list[str]) -> Action:
@@ -205,6 +221,21 @@ def _parse_treasure(args: list[str]) -> Action:
     return TREASURE_ACTIONS[parse_square(args[0])]
 
 
+def _parse_building(args: list[str]) -> Action:
+    _arity(args, 2, "building <colour> <square>")
+    return BUILDING_ACTIONS[Colour.parse(args[0])][parse_square(args[1])]
+
+
+def _parse_wonder(args: list[str]) -> Action:
+    _arity(args, 1, "wonder <square>")
+    return WONDER_ACTIONS[parse_square(args[0])]
+
+
+def _parse_point(args: list[str]) -> Action:
+    _arity(args, 1, "point <colour>")
+    return POINT_ACTIONS[Colour.parse(args[0])]
+
+
 _PARSERS = {
     Kind.TILE: _parse_tile,
     Kind.LEADER: _parse_leader,
@@ -217,6 +248,9 @@ _PARSERS = {
     Kind.MONUMENT: _parse_monument,
     Kind.DECLINE: _parse_decline,
     Kind.TREASURE: _parse_treasure,
+    Kind.BUILDING: _parse_building,
+    Kind.WONDER: _parse_wonder,
+    Kind.POINT: _parse_point,
 }
 
 TILE_ACTIONS = tuple(tuple(Action(Kind.TILE, c, s) for s in range(SQUARES)) for c in COLOURS)
@@ -225,6 +259,9 @@ WITHDRAW_ACTIONS = tuple(Action(Kind.WITHDRAW, c) for c in COLOURS)
 WAR_ACTIONS = tuple(Action(Kind.WAR, c) for c in COLOURS)
 CATASTROPHE_ACTIONS = tuple(Action(Kind.CATASTROPHE, square=s) for s in range(SQUARES))
 TREASURE_ACTIONS = tuple(Action(Kind.TREASURE, square=s) for s in range(SQUARES))
+BUILDING_ACTIONS = tuple(tuple(Action(Kind.BUILDING, c, s) for s in range(SQUARES)) for c in COLOURS)
+WONDER_ACTIONS = tuple(Action(Kind.WONDER, square=s) for s in range(SQUARES))
+POINT_ACTIONS = tuple(Action(Kind.POINT, c) for c in COLOURS)
 COMMIT_ACTIONS = tuple(Action(Kind.COMMIT, number=n) for n in range(60))
 PASS = Action(Kind.PASS)
 DECLINE = Action(Kind.DECLINE)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import NotationError
+from engine.errors import NotationError, quoted
 
 COLUMNS = 16
 ROWS = 11
@@ -21,14 +21,27 @@ def square_name(square: int) -> str:
     return f"{COLUMN_LETTERS[square % COLUMNS]}{square // COLUMNS + 1}"
 
 
+def whole_number(text: str, most: int) -> int | None:
+    """The value of ``text`` if it is ASCII digits worth at most ``most``, else None; never an exception.
+
+    str.isdigit() alone also accepts '²' (which int() refuses) and '٣' (which int() reads as 3), and int()
+    raises ValueError on thousands of digits, so both are kept away from int()."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0") or "0"
+    if len(significant) > len(str(most)):
+        return None
+    n = int(significant)
+    return n if n <= most else None
+
+
 def parse_square(text: str) -> int:
-    text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
-        raise NotationError(f"{text!r} is not a square: write a column a-p and a row 1-11, like e5")
-    row = int(text[1:])
-    if not 1 <= row <= ROWS:
-        raise NotationError(f"{text!r} is not a square: rows go from 1 to 11")
-    return (row - 1) * COLUMNS + COLUMN_LETTERS.index(text[0])
+    """``parse_square("e5") == parse_square(" E5 ") == 68``; other text raises NotationError, nothing else."""
+    name = text.strip().lower()
+    column, row = name[:1], whole_number(name[1:], ROWS)
+    if not column or column not in COLUMN_LETTERS or not row:
+        raise NotationError(f"{quoted(text)} is not a square: write a column a-p and a row 1-11, like e5")
+    return (row - 1) * COLUMNS + COLUMN_LETTERS.index(column)
 
 
 def _neighbours(square: int) -> tuple[int, ...]:

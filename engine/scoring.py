@@ -1,11 +1,60 @@
-"""Final scoring (R24)."""
+"""Final scoring (R24): the standings of a finished game, and a seat's score at any time."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from engine.actions import COLOURS
-from engine.game import Standing
+from engine.actions import COLOURS, Colour
+
+
+class Points(NamedTuple):
+    """Points of one seat per colour (R10)."""
+
+    red: int
+    blue: int
+    green: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's points and treasures, and what they are worth if the game ended now (R24)."""
+
+    seat: int
+    points: Points
+    treasures: int
+
+    @property
+    def final(self) -> tuple[int, int, int, int]:
+        """The points with the treasures added where they help most."""
+        return allocate_treasures(self.points, self.treasures)
+
+    @property
+    def lowest(self) -> int:
+        """The score that ranks players: the weakest colour once treasures are added."""
+        return min(self.final)
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    place: int  # 1 = winner; tied players share a place (R24)
+    points: tuple[int, int, int, int]  # as scored, red blue green black
+    treasures: int
+    final: tuple[int, int, int, int]  # with treasures allocated
+    weakest: Colour  # the colour that decides (first lowest)
+
+    @property
+    def score(self) -> int:
+        return min(self.final)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    reason: str  # "treasures" | "bag"
+    standings: tuple[Standing, ...]  # best first
 
 
 def allocate_treasures(points: Sequence[int], treasures: int) -> tuple[int, int, int, int]:

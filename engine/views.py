@@ -7,8 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import COLOURS, Colour
-from engine.board import SQUARES, square_name
-from engine.game import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, Game, Outcome, Phase
+from engine.board import NEIGHBOURS, SQUARES, parse_square, square_name
+from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
+from engine.game import Game
+from engine.model import Phase
+from engine.scoring import Outcome
+from engine.state import plus
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,8 @@ class SquareView:
     leader: tuple[int, Colour] | None  # (seat, colour)
     treasure: bool
     unification: bool
+    building: bool = False  # the civilization building of the tile's colour stands on it (R28)
+    wonder: bool = False  # one of the wonder's five squares (R29); ``tile`` is None there
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,12 @@ class PublicView:
     squares: tuple[SquareView, ...]
     monuments: tuple[tuple[tuple[Colour, Colour], int], ...]  # (colours, top-left square)
     monuments_available: tuple[tuple[Colour, Colour], ...]
+    use_buildings: bool  # the game is played with the civilization buildings (R28)
+    use_wonder: bool  # ... with the wonder (R29)
+    buildings: tuple[tuple[Colour, int], ...]  # (colour, square) of each building on the board
+    buildings_beside: tuple[Colour, ...]  # the buildings beside the board (empty without the option)
+    wonder: int | None  # the centre of the wonder's plus once erected
+    wonder_squares: tuple[int, ...]  # its five squares, in square order
     seats: tuple[SeatView, ...]
     turn: int
     active: int
@@ -77,8 +89,6 @@ class PublicView:
     end_reason: str | None
 
     def square(self, name: str) -> SquareView:
-        from engine.board import parse_square
-
         return self.squares[parse_square(name)]
 
 
@@ -95,6 +105,7 @@ class PlayerView(PublicView):
 def _squares(game: Game) -> tuple[SquareView, ...]:
     out = []
     river, special = game.map.river, game.map.special
+    buildings = game.buildings
     for s in range(SQUARES):
         v = game.cell[s]
         tile = COLOURS[v % FACE_DOWN] if 0 <= v < CATASTROPHE else None
@@ -114,6 +125,8 @@ def _squares(game: Game) -> tuple[SquareView, ...]:
                 leader,
                 s in game.treasures,
                 s == game.unification,
+                s in buildings,
+                v == WONDER,
             )
         )
     assert all(v >= EMPTY for v in game.cell)
@@ -130,8 +143,6 @@ def _conflict(game: Game) -> ConflictView | None:
     if c.kind == "war":
         a_sup, d_sup = tuple(game.war_supporters(a)), tuple(game.war_supporters(d))
     else:
-        from engine.board import NEIGHBOURS
-
         a_sup = tuple(sorted(n for n in NEIGHBOURS[a] if game.cell[n] == 0))
         d_sup = tuple(sorted(n for n in NEIGHBOURS[d] if game.cell[n] == 0))
     sa, sd = game.conflict_strengths()
@@ -168,6 +179,14 @@ def _public_fields(game: Game, viewer: int | None) -> dict[str, object]:
         "squares": _squares(game),
         "monuments": tuple(game.monuments),
         "monuments_available": tuple(game.monuments_available),
+        "use_buildings": game.settings.buildings,
+        "use_wonder": game.settings.wonder,
+        "buildings": tuple(game.buildings_on_board()),
+        "buildings_beside": tuple(
+            c for c in COLOURS if game.settings.buildings and game.buildings[c] is None
+        ),
+        "wonder": game.wonder,
+        "wonder_squares": () if game.wonder is None else plus(game.wonder),
         "seats": tuple(seats),
         "turn": game.turn,
         "active": game.active,

@@ -2,7 +2,7 @@
 
 FILE holds a position in the engine's notation (``engine.dump``). By default the public board is
 drawn; ``--player N`` draws the hand of seat N (0-based, as in the position), ``--scores`` the final
-scores of a finished game.
+scores of a finished game; ``--title`` names the game on the picture.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     which.add_argument("--player", type=int, metavar="N", help="draw the hand of seat N (0-based)")
     which.add_argument("--scores", action="store_true", help="draw the final scores (finished games only)")
     parser.add_argument("--names", help="player names in seat order, separated by commas")
+    parser.add_argument(
+        "--title", help='which game this is, drawn on the picture ("Server · #channel · game 12")'
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -36,13 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.player is not None:
         if not 0 <= args.player < game.players:
             parser.error(f"--player must be a seat from 0 to {game.players - 1}")
-        png = hand_png(player_view(game, args.player), names=names)
+        png = hand_png(player_view(game, args.player), names=names, title=args.title)
     elif args.scores:
         if not game.is_over:
             parser.error("--scores needs a finished game")
-        png = scores_png(public_view(game), names=names)
+        png = scores_png(public_view(game), names=names, title=args.title)
     else:
-        png = board_png(public_view(game), names=names)
+        png = board_png(public_view(game), names=names, title=args.title)
     args.output.write_bytes(png)
     print(f"wrote {args.output} ({len(png)} bytes)", file=sys.stderr)
     return 0

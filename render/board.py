@@ -1,5 +1,7 @@
 """The board picture: the 16 x 11 grid with every piece, highlights, and a strip below with the turn,
-the pending decision, each player's public supply and the monuments left.
+the pending decision, each player's public supply and the monuments left; with the 2015 options, the
+civilization buildings (R28: a white house on their tile, and those beside the board) and the wonder (R29:
+one white plus over its five squares).
 
 Only public information is drawn (R25): hands are never read, and points and treasures held only
 with open scoring or once the game is over, even when a player's own view is passed in.
@@ -9,46 +11,110 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
-from engine import MONUMENTS, Action, Colour, Kind, Phase, PublicView
+from engine import MONUMENTS, Action, Colour, Kind, Phase, PublicView, SquareView, square_name
 from render import sprites, style
+from render.seats import SeatNote, SeatNotes, note_sprite, valid_notes
 from render.sprites import Sprite
 
 COLUMNS, ROWS = 16, 11
 CELL = 52  # pixels per square
-EDGE = 26  # the band with the column letters and row numbers
+EDGE = 38  # the band with the column letters and row numbers
 GX, GY = EDGE, EDGE  # the grid's top-left corner
 GRID_W, GRID_H = CELL * COLUMNS, CELL * ROWS
 WIDTH = GX + GRID_W + EDGE
 TILE_SIZE = 44
 LEADER_SIZE = 46
+# Every text is at least this size: about 11 px tall when a phone shows the picture 400 px wide.
+TEXT = style.phone_text(WIDTH)
+BADGE = 34  # the conflict's A and D markers: 15 px on a phone
+BADGE_TEXT = 26
 
 # the strip below the grid
-STRIP_Y = GY + GRID_H + EDGE + 6
-HEADER_Y = STRIP_Y + 17  # centre of the header line
-BOX_Y, BOX_H = STRIP_Y + 36, 38
-LABELS_Y = BOX_Y + BOX_H + 14  # centre of the column labels
-ICONS_Y = LABELS_Y + 20  # centre of the colour icons over the columns
-ROWS_Y = ICONS_Y + 16  # top of the first player row
-ROW_H = 48
 MARGIN = 12
-
 X_MARK = MARGIN
-X_SYMBOL = 30
-SYMBOL = 36
-X_NAME = 74
-X_LEADERS, LEADER_SLOT = 256, 38
-X_CATS, CAT_SLOT = 420, 34
-X_HAND = 520
-X_POINTS, POINT_SLOT = 596, 46
-X_TREASURES = 792
-
-LEGEND_ITEM = 30
-SUPPLY_LEADER = 34
-MINI_TILE = 20
+X_SYMBOL = 32
+SYMBOL = 40
+X_NAME = 80
+X_LEADERS, LEADER_SLOT = 300, 42
+X_CATS, CAT_SLOT = X_LEADERS + 4 * LEADER_SLOT + 6, 36
+X_HAND = X_CATS + 2 * CAT_SLOT + 12
+X_POINTS, POINT_SLOT = 646, 46
+X_TREASURES = X_POINTS + 4 * POINT_SLOT + 6
+SUPPLY_LEADER = 36
+MINI_TILE = 26
 MONUMENT_MINI = 44
+BUILDING_MINI = 32
+WONDER_MINI = 40
+BUILDINGS_LABEL = "Buildings beside the board"
+X_WONDER = 560  # the wonder's part of the options line
+LEGEND_ITEM = 32
+LEGEND_ROW = 42
+NOTE_WIDTH = X_LEADERS - X_NAME - 10
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the strip's lines go, for a number of players, with or without a title line and notes."""
+
+    players: int
+    title_y: int | None  # centre of the title line
+    header_y: int  # centre of the header line
+    box_y: int
+    box_h: int
+    labels_y: int  # centre of the column labels
+    icons_y: int  # centre of the colour icons over the columns
+    rows_y: int  # top of the first player row
+    row_h: int
+    monuments_y: int
+    options_y: int | None  # centre of the line of the 2015 options: buildings beside the board, the wonder
+    buildings: bool  # the game is played with the civilization buildings (R28)
+    wonder: bool  # ... with the wonder (R29)
+    legend_y: int
+    height: int
+
+    def row_top(self, seat: int) -> int:
+        return self.rows_y + seat * self.row_h
+
+
+@functools.cache
+def layout(
+    players: int, titled: bool = False, noted: bool = False, buildings: bool = False, wonder: bool = False
+) -> Layout:
+    y = GY + GRID_H + EDGE + 8
+    title_y = None
+    if titled:
+        title_y, y = y + 16, y + 36
+    header_y, y = y + 20, y + 42
+    box_y, box_h = y, 48
+    labels_y = box_y + box_h + 24
+    icons_y = labels_y + 32
+    rows_y = icons_y + 20
+    row_h = 94 if noted else 60
+    monuments_y = rows_y + players * row_h + 38
+    options_y = monuments_y + 44 if buildings or wonder else None
+    legend_y = (options_y or monuments_y) + 40
+    height = legend_y + len(_legend_rows(buildings, wonder)) * LEGEND_ROW + 10
+    return Layout(
+        players,
+        title_y,
+        header_y,
+        box_y,
+        box_h,
+        labels_y,
+        icons_y,
+        rows_y,
+        row_h,
+        monuments_y,
+        options_y,
+        buildings,
+        wonder,
+        legend_y,
+        height,
+    )
 
 
 def cell_origin(square: int) -> tuple[int, int]:
@@ -57,41 +123,10 @@ def cell_origin(square: int) -> tuple[int, int]:
     return GX + col * CELL, GY + row * CELL
 
 
-def _layout(players: int) -> tuple[int, int, int]:
-    """(monument row centre, legend top, picture height) for a number of players."""
-    monuments_y = ROWS_Y + players * ROW_H + 30
-    legend_y = monuments_y + 34
-    return monuments_y, legend_y, legend_y + 2 * 36 + 6
-
-
 # ------------------------------------------------------------------------------------------ text
 
 
-def text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    words: str,
-    size: int,
-    fill: style.RGB = style.INK,
-    anchor: str = "lm",
-    bold: bool = False,
-) -> None:
-    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat)."""
-    mask, dx, dy = _text_mask(words, size, anchor, bold)
-    x, y = round(xy[0]) + dx, round(xy[1]) + dy
-    draw.bitmap((x, y), mask, fill=fill)
-
-
-@functools.lru_cache(maxsize=2048)
-def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    font = style.font(size)
-    stroke = 1 if bold else 0
-    x0, y0, x1, y1 = (round(v) for v in font.getbbox(words, anchor=anchor, stroke_width=stroke))
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text(
-        (-x0, -y0), words, font=font, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
-    )
-    return mask, x0, y0
+text = style.text
 
 
 def _plural(n: int, word: str) -> str:
@@ -120,25 +155,44 @@ def describe(view: PublicView, names: Sequence[str]) -> tuple[str, str]:
         header = f"Turn {view.turn} · {active}'s turn · action {3 - view.actions_left} of 2"
     conflict = view.conflict
     if phase.is_commit and conflict is not None:
+        # who must act comes first, so a long line loses the strengths rather than the request
         kind = "Revolt" if conflict.kind == "revolt" else "War"
-        attacker = f"attacker {names[conflict.attacker]} {conflict.attacker_strength}"
+        attacker = f"{names[conflict.attacker]} (A) {conflict.attacker_strength}"
         if conflict.attacker_commit is not None:
-            attacker += f" + {conflict.attacker_commit} committed"
-        defender = f"defender {names[conflict.defender]} {conflict.defender_strength}"
+            attacker += f" + {conflict.attacker_commit}"
+        defender = f"{names[conflict.defender]} (D) {conflict.defender_strength}"
         who = names[view.to_act] if view.to_act is not None else ""
         tiles = style.TILE_PLURALS[conflict.tile_colour]
         leaders = style.LEADER_PLURALS[conflict.colour]
-        return header, f"{kind} ({leaders}): {attacker} vs {defender} · {who} commits {tiles}"
+        return header, f"{who} commits {tiles} · {kind} of {leaders}: {attacker} vs {defender}"
     choices = [Action.parse(c) for c in view.choices]
     to_act = names[view.to_act] if view.to_act is not None else active
     if phase is Phase.WAR_CHOICE:
         wars = [style.LEADER_PLURALS[a.colour] for a in choices if a.colour is not None]
         return header, f"{to_act} chooses the next war: {' or '.join(wars)}"
     if phase is Phase.MONUMENT:
-        options = [c.text.removeprefix("monument ") for c in choices if c.kind == Kind.MONUMENT]
+        options = [
+            f"{c.pair[0].word}-{c.pair[1].word} on {square_name(c.square).upper()}"
+            for c in choices
+            if c.kind == Kind.MONUMENT and c.pair is not None and c.square is not None
+        ]
         return header, f"{to_act} may build a monument ({', '.join(options)}) or decline"
+    if phase is Phase.BUILDING:
+        places = [
+            square_name(c.square).upper() for c in choices if c.kind == Kind.BUILDING and c.square is not None
+        ]
+        colour = next((c.colour for c in choices if c.colour is not None), None)
+        name = f"the {colour.building_name}" if colour is not None else "a building"
+        return header, f"{to_act} may place {name} ({', '.join(places)}) or decline"
+    if phase is Phase.WONDER:
+        centres = [
+            square_name(c.square).upper() for c in choices if c.kind == Kind.WONDER and c.square is not None
+        ]
+        return header, f"{to_act} may erect the wonder (centred on {' or '.join(centres)}) or decline"
+    if phase is Phase.WONDER_POINT:
+        return header, f"{to_act}'s king by the wonder: {to_act} chooses the colour of a point"
     if phase is Phase.TREASURE:
-        squares = [c.text.removeprefix("treasure ") for c in choices if c.kind == Kind.TREASURE]
+        squares = [square_name(c.square).upper() for c in choices if c.square is not None]
         return header, f"{to_act} takes a treasure: {' or '.join(squares)}"
     return header, f"Waiting for {active}: action {3 - view.actions_left} of 2"
 
@@ -199,10 +253,65 @@ def _legend_swatch(kind: str) -> Sprite:
 
 
 @functools.cache
-def _base(players: int, river: frozenset[int]) -> Image.Image:
-    """Everything that does not depend on the position: drawn once per map (its rivers) and number of
-    players. The special-border frames are drawn with the pieces, over them."""
-    monuments_y, legend_y, height = _layout(players)
+def _legend_badges() -> Sprite:
+    """The attacker's and the defender's markers side by side."""
+    a, d = _conflict_badge("A"), _conflict_badge("D")
+    rgb = Image.new("RGB", (2 * BADGE + 4, BADGE), style.BACKGROUND)
+    alpha = Image.new("L", rgb.size, 0)
+    for sprite, x in ((a, 0), (d, BADGE + 4)):
+        rgb.paste(sprite.rgb, (x, 0))
+        alpha.paste(sprite.alpha, (x, 0))
+    return Sprite(rgb, alpha)
+
+
+LegendRow = list[tuple[Sprite, str, int]]  # (symbol, label, left edge)
+
+
+@functools.cache
+def _legend_rows(buildings: bool = False, wonder: bool = False) -> tuple[LegendRow, ...]:
+    """The legend's entries flowed into rows that fit the picture's width; the 2015 options' pieces only
+    in a game played with them."""
+    entries: list[tuple[Sprite, str]] = [(sprites.tile(c, LEGEND_ITEM), c.tile_name) for c in Colour]
+    if buildings:
+        entries.append((sprites.building(Colour.BLACK, LEGEND_ITEM), "building on its tile (its colour)"))
+    if wonder:
+        entries.append((sprites.wonder(WONDER_MINI), "wonder"))
+    entries += [
+        (sprites.catastrophe(LEGEND_ITEM), "catastrophe"),
+        (sprites.leader(0, Colour.RED, LEGEND_ITEM + 2), "leader"),
+        (sprites.treasure(26), "treasure"),
+        (sprites.unification(30), "unification"),
+        (_legend_swatch("special"), "special border"),
+        (_legend_swatch("changed"), "last move"),
+        (_legend_swatch("removed"), "removed"),
+        (_legend_swatch("highlight"), "marked"),
+        (_legend_badges(), "attacker, defender in a conflict"),
+    ]
+    rows: list[LegendRow] = [[]]
+    x = MARGIN
+    for sprite, label in entries:
+        w = max(sprite.rgb.width, LEGEND_ITEM) + 8 + round(style.text_width(label, TEXT))
+        if rows[-1] and x + w > WIDTH - MARGIN:
+            rows.append([])
+            x = MARGIN
+        rows[-1].append((sprite, label, x))
+        x += w + 24
+    return tuple(rows)
+
+
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+    for row, entries in enumerate(_legend_rows(lay.buildings, lay.wonder)):
+        cy = lay.legend_y + row * LEGEND_ROW + LEGEND_ROW // 2
+        for sprite, label, x in entries:
+            w = max(sprite.rgb.width, LEGEND_ITEM)
+            sprite.put_centred(image, x + w // 2, cy)
+            text(draw, (x + w + 8, cy), label, TEXT, style.INK_SOFT)
+
+
+@functools.cache
+def _grid(river: frozenset[int]) -> Image.Image:
+    """The squares, rivers and coordinates: drawn once per map. The special-border frames are drawn
+    with the pieces, over them."""
     k = 2  # the grid is drawn at twice the size and reduced, for smooth waves
     big = Image.new("RGB", (WIDTH * k, (GY + GRID_H + EDGE) * k), style.BACKGROUND)
     d = ImageDraw.Draw(big)
@@ -222,54 +331,47 @@ def _base(players: int, river: frozenset[int]) -> Image.Image:
         outline=style.INK,
         width=k,
     )
-    image = Image.new("RGB", (WIDTH, height), style.BACKGROUND)
-    image.paste(big.reduce(k), (0, 0))
+    image = big.reduce(k)
     draw = ImageDraw.Draw(image)
     for col in range(COLUMNS):
         cx = GX + col * CELL + CELL // 2
         letter = "ABCDEFGHIJKLMNOP"[col]
-        text(draw, (cx, GY - EDGE // 2), letter, 16, style.INK_SOFT, "mm")
-        text(draw, (cx, GY + GRID_H + EDGE // 2), letter, 16, style.INK_SOFT, "mm")
+        text(draw, (cx, GY - EDGE // 2), letter, TEXT, style.INK_SOFT, "mm")
+        text(draw, (cx, GY + GRID_H + EDGE // 2), letter, TEXT, style.INK_SOFT, "mm")
     for row in range(ROWS):
         cy = GY + row * CELL + CELL // 2
-        text(draw, (GX - EDGE // 2, cy), str(row + 1), 16, style.INK_SOFT, "mm")
-        text(draw, (GX + GRID_W + EDGE // 2, cy), str(row + 1), 16, style.INK_SOFT, "mm")
-
-    # the strip: decision box, column labels, row rules, monument label, legend
-    draw.rounded_rectangle((MARGIN, BOX_Y, WIDTH - MARGIN, BOX_Y + BOX_H), radius=6, fill=style.BOX)
-    text(draw, (X_LEADERS, LABELS_Y), "Leaders in supply", 14, style.INK_SOFT)
-    text(draw, (X_CATS, LABELS_Y), "Catastrophes", 14, style.INK_SOFT)
-    text(draw, (X_HAND, LABELS_Y), "Hand", 14, style.INK_SOFT)
-    for colour in Colour:
-        sprites.tile(colour, MINI_TILE).put_centred(
-            image, X_LEADERS + colour * LEADER_SLOT + LEADER_SLOT // 2, ICONS_Y
-        )
-    for seat in range(players + 1):
-        y = ROWS_Y + seat * ROW_H
-        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=style.FAINT, width=1)
-    text(draw, (MARGIN, monuments_y), "Monuments left", 16, style.INK_SOFT)
-    _legend(image, draw, legend_y)
+        text(draw, (GX - EDGE // 2, cy), str(row + 1), TEXT, style.INK_SOFT, "mm")
+        text(draw, (GX + GRID_W + EDGE // 2, cy), str(row + 1), TEXT, style.INK_SOFT, "mm")
     return image
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
-    items: list[tuple[Sprite, str]] = [(sprites.tile(c, LEGEND_ITEM), c.tile_name) for c in Colour]
-    items.append((sprites.catastrophe(LEGEND_ITEM), "catastrophe"))
-    row2: list[tuple[Sprite, str]] = [
-        (sprites.treasure(22), "treasure"),
-        (sprites.unification(26), "unification"),
-        (_legend_swatch("special"), "special border"),
-        (_legend_swatch("changed"), "last move"),
-        (_legend_swatch("removed"), "removed"),
-        (_legend_swatch("highlight"), "marked"),
-    ]
-    for row, entries in enumerate((items, row2)):
-        cy = top + row * 36 + 18
-        x = MARGIN
-        for sprite, label in entries:
-            sprite.put_centred(image, x + LEGEND_ITEM // 2, cy)
-            text(draw, (x + LEGEND_ITEM + 6, cy), label, 15, style.INK_SOFT)
-            x += LEGEND_ITEM + 6 + round(style.text_width(label, 15)) + 22
+@functools.cache
+def _base(lay: Layout, river: frozenset[int]) -> Image.Image:
+    """Everything that does not depend on the position, for one map and layout."""
+    image = Image.new("RGB", (WIDTH, lay.height), style.BACKGROUND)
+    image.paste(_grid(river), (0, 0))
+    draw = ImageDraw.Draw(image)
+    # the strip: decision box, column labels, row rules, monument label, legend
+    draw.rounded_rectangle(
+        (MARGIN, lay.box_y, WIDTH - MARGIN, lay.box_y + lay.box_h), radius=8, fill=style.BOX
+    )
+    text(draw, (X_LEADERS, lay.labels_y), "In supply", TEXT, style.INK_SOFT)
+    text(draw, (X_HAND, lay.labels_y), "Hand", TEXT, style.INK_SOFT)
+    for colour in Colour:
+        sprites.tile(colour, MINI_TILE).put_centred(
+            image, X_LEADERS + colour * LEADER_SLOT + LEADER_SLOT // 2, lay.icons_y
+        )
+    sprites.catastrophe(MINI_TILE).put_centred(image, X_CATS + CAT_SLOT, lay.icons_y)
+    for seat in range(lay.players + 1):
+        y = lay.row_top(seat)
+        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=style.FAINT, width=1)
+    text(draw, (MARGIN, lay.monuments_y), "Monuments left", TEXT, style.INK_SOFT)
+    if lay.options_y is not None and lay.buildings:
+        text(draw, (MARGIN, lay.options_y), BUILDINGS_LABEL, TEXT, style.INK_SOFT)
+    if lay.options_y is not None and lay.wonder:
+        text(draw, (X_WONDER, lay.options_y), "Wonder", TEXT, style.INK_SOFT)
+    _legend(image, draw, lay)
+    return image
 
 
 # -------------------------------------------------------------------------------------- overlays
@@ -384,10 +486,12 @@ def _highlight_overlay(empty: bool) -> Sprite:
 
 @functools.cache
 def _conflict_badge(letter: str) -> Sprite:
-    size = 22
-    image = Image.new("RGB", (size, size), style.INK)
-    text(ImageDraw.Draw(image), (size / 2, size / 2 + 1), letter, 15, style.WHITE, "mm")
-    return Sprite(image, _disc(size, size / 2))
+    """A conflict's attacker (A) or defender (D): a white capital on a black disc with a white rim."""
+    image = Image.new("RGB", (BADGE, BADGE), style.WHITE)
+    ImageDraw.Draw(image)  # the rim stays white; the disc inside is ink
+    image.paste(style.INK, (0, 0), _disc(BADGE, BADGE / 2 - 2))
+    text(ImageDraw.Draw(image), (BADGE / 2, BADGE / 2 + 1), letter, BADGE_TEXT, style.WHITE, "mm", bold=True)
+    return Sprite(image, _disc(BADGE, BADGE / 2))
 
 
 # -------------------------------------------------------------------------------------- drawing
@@ -404,12 +508,11 @@ def _draw_squares(
     leader_off = (CELL - LEADER_SIZE) // 2
     squares = view.squares
     for square in sorted(removed):
-        sq = squares[square]
-        if sq.tile is None and sq.leader is None and not sq.catastrophe:
+        if _is_empty(squares[square]):
             x, y = cell_origin(square)
             _removed_hatch().put(image, x, y)
     for sq in squares:
-        if sq.tile is None and sq.leader is None and not sq.catastrophe:
+        if _is_empty(sq):
             continue
         x, y = cell_origin(sq.index)
         if sq.leader is not None:
@@ -418,28 +521,34 @@ def _draw_squares(
         elif sq.catastrophe:
             sprites.catastrophe(TILE_SIZE).put(image, x + tile_off, y + tile_off)
         elif sq.tile is not None:
-            sprite = (
-                sprites.face_down(sq.tile, TILE_SIZE) if sq.face_down else sprites.tile(sq.tile, TILE_SIZE)
-            )
+            if sq.face_down:
+                sprite = sprites.face_down(sq.tile, TILE_SIZE)
+            elif sq.building:
+                sprite = sprites.building(sq.tile, TILE_SIZE)
+            else:
+                sprite = sprites.tile(sq.tile, TILE_SIZE)
             sprite.put(image, x + tile_off, y + tile_off)
     for pair, top_left in view.monuments:
         x, y = cell_origin(top_left)
         sprites.monument(pair, 2 * CELL - 8).put(image, x + 4, y + 4)
+    if view.wonder is not None:  # one piece over the plus: drawn from the top-left of the 3 x 3 around it
+        x, y = cell_origin(view.wonder - COLUMNS - 1)
+        sprites.wonder(3 * CELL).put(image, x, y)
     for sq in squares:
         if sq.special:
             x, y = cell_origin(sq.index)
             _special_overlay().put(image, x, y)
         if sq.treasure:
             x, y = cell_origin(sq.index)
-            sprites.treasure(22).put(image, x + CELL - 25, y + 2)
+            sprites.treasure(24).put(image, x + CELL - 26, y + 1)
         if sq.unification:
             x, y = cell_origin(sq.index)
-            sprites.unification(26).put(image, x + 1, y + CELL - 27)
+            sprites.unification(30).put(image, x + 1, y + CELL - 31)
     conflict = view.conflict
     if conflict is not None:
         for square, letter in ((conflict.attacker_square, "A"), (conflict.defender_square, "D")):
             x, y = cell_origin(square)
-            _conflict_badge(letter).put(image, x + 1, y + 1)
+            _conflict_badge(letter).put(image, x - 6, y - 6)  # over the corner, clear of the colour badge
     for square in sorted(removed):
         x, y = cell_origin(square)
         _removed_frame(_open_sides(square, removed)).put(image, x, y)
@@ -449,35 +558,52 @@ def _draw_squares(
     for square in sorted(highlight):
         sq = squares[square]
         x, y = cell_origin(square)
-        empty = sq.tile is None and sq.leader is None and not sq.catastrophe
-        _highlight_overlay(empty).put(image, x, y)
+        _highlight_overlay(_is_empty(sq)).put(image, x, y)
 
 
-def _draw_strip(image: Image.Image, view: PublicView, names: Sequence[str]) -> None:
+def _is_empty(sq: SquareView) -> bool:
+    return sq.tile is None and sq.leader is None and not sq.catastrophe and not sq.wonder
+
+
+def _draw_strip(
+    image: Image.Image,
+    lay: Layout,
+    view: PublicView,
+    names: Sequence[str],
+    notes: dict[int, SeatNote],
+    title: str,
+) -> None:
     draw = ImageDraw.Draw(image)
+    width = WIDTH - 2 * MARGIN
+    if lay.title_y is not None:
+        text(draw, (MARGIN, lay.title_y), style.clip(title, TEXT, width), TEXT, style.INK_SOFT)
     header, decision = describe(view, names)
-    size, header = style.fit(header, (24, 22, 20), WIDTH - 2 * MARGIN)
-    text(draw, (MARGIN, HEADER_Y), header, size, style.INK, bold=True)
-    size, decision = style.fit(decision, (20, 18, 16, 15), WIDTH - 2 * MARGIN - 20)
-    text(draw, (MARGIN + 10, BOX_Y + BOX_H // 2), decision, size)
+    size, header = style.fit(header, (30, 28, 26, TEXT), width, bold=True)
+    text(draw, (MARGIN, lay.header_y), header, size, style.INK, bold=True)
+    size, decision = style.fit(decision, (26, TEXT), width - 24)
+    text(draw, (MARGIN + 12, lay.box_y + lay.box_h // 2), decision, size)
 
     public_points = view.open_scoring or view.phase is Phase.OVER
     if public_points:
-        text(draw, (X_POINTS, LABELS_Y), "Points", 14, style.INK_SOFT)
-        text(draw, (X_TREASURES, LABELS_Y), "Treasures", 14, style.INK_SOFT)
+        text(draw, (X_POINTS, lay.labels_y), "Points", TEXT, style.INK_SOFT)
         for colour in Colour:
-            sprites.tile(colour, MINI_TILE).put_centred(image, X_POINTS + colour * POINT_SLOT + 14, ICONS_Y)
-        sprites.treasure(20).put_centred(image, X_TREASURES + 14, ICONS_Y)
+            cx = X_POINTS + colour * POINT_SLOT + POINT_SLOT // 2
+            sprites.tile(colour, MINI_TILE).put_centred(image, cx, lay.icons_y)
+        sprites.treasure(MINI_TILE).put_centred(image, X_TREASURES + POINT_SLOT // 2, lay.icons_y)
 
     for seat_view in view.seats:
         seat = seat_view.seat
-        top = ROWS_Y + seat * ROW_H
-        cy = top + ROW_H // 2
+        top = lay.row_top(seat)
+        cy = top + lay.row_h // 2
         if seat == view.to_act:
-            draw.rectangle((MARGIN, top + 1, WIDTH - MARGIN, top + ROW_H - 1), fill=style.ACTIVE_ROW)
-            draw.polygon([(X_MARK, cy - 9), (X_MARK + 12, cy), (X_MARK, cy + 9)], fill=style.INK)
+            draw.rectangle((MARGIN, top + 1, WIDTH - MARGIN, top + lay.row_h - 1), fill=style.ACTIVE_ROW)
+            draw.polygon([(X_MARK, cy - 11), (X_MARK + 14, cy), (X_MARK, cy + 11)], fill=style.INK)
         sprites.dynasty(seat, SYMBOL).put_centred(image, X_SYMBOL + SYMBOL // 2, cy)
-        text(draw, (X_NAME, cy), names[seat], style.NAME_SIZE, bold=seat == view.active)
+        note = notes.get(seat)
+        name_y = cy if note is None else top + 30
+        text(draw, (X_NAME, name_y), names[seat], style.NAME_SIZE, bold=seat == view.active)
+        if note is not None:
+            note_sprite(note, TEXT, NOTE_WIDTH).put(image, X_NAME, top + 50)
         for colour in Colour:
             cx = X_LEADERS + colour * LEADER_SLOT + LEADER_SLOT // 2
             if colour in seat_view.leaders_in_supply:
@@ -488,43 +614,67 @@ def _draw_strip(image: Image.Image, view: PublicView, names: Sequence[str]) -> N
         for i in range(2):
             cx = X_CATS + i * CAT_SLOT + CAT_SLOT // 2
             if i < seat_view.catastrophes:
-                sprites.catastrophe(26).put_centred(image, cx, cy)
+                sprites.catastrophe(28).put_centred(image, cx, cy)
             else:
                 draw.rounded_rectangle(
-                    (cx - 12, cy - 12, cx + 12, cy + 12), radius=4, outline=style.FAINT, width=2
+                    (cx - 13, cy - 13, cx + 13, cy + 13), radius=4, outline=style.FAINT, width=2
                 )
-        text(draw, (X_HAND, cy), _plural(seat_view.hand_size, "tile"), 18)
+        text(draw, (X_HAND, cy), _plural(seat_view.hand_size, "tile"), TEXT)
         if public_points and seat_view.points is not None:
             for colour in Colour:
-                cx = X_POINTS + colour * POINT_SLOT + 14
-                text(draw, (cx, cy), str(seat_view.points[colour]), 20, anchor="mm")
-            text(draw, (X_TREASURES + 14, cy), str(seat_view.treasures or 0), 20, anchor="mm")
+                cx = X_POINTS + colour * POINT_SLOT + POINT_SLOT // 2
+                text(draw, (cx, cy), str(seat_view.points[colour]), 26, anchor="mm")
+            text(draw, (X_TREASURES + POINT_SLOT // 2, cy), str(seat_view.treasures or 0), 26, anchor="mm")
 
-    monuments_y, _, _ = _layout(view.players)
-    x = MARGIN + round(style.text_width("Monuments left", 16)) + 16
+    y = lay.monuments_y
+    x = MARGIN + round(style.text_width("Monuments left", TEXT)) + 14
     available = set(view.monuments_available)
     for pair in MONUMENTS:
         if pair in available:
-            sprites.monument(pair, MONUMENT_MINI).put_centred(image, x + MONUMENT_MINI // 2, monuments_y)
-            x += MONUMENT_MINI + 10
+            sprites.monument(pair, MONUMENT_MINI).put_centred(image, x + MONUMENT_MINI // 2, y)
+            x += MONUMENT_MINI + 8
     if not available:
-        text(draw, (x, monuments_y), "none", 16, style.INK_SOFT)
+        text(draw, (x, y), "none", TEXT, style.INK_SOFT)
+    if lay.options_y is not None:
+        _draw_options(image, draw, lay.options_y, view)
     label = f"{view.treasures_left} treasures left"
     right = WIDTH - MARGIN
-    text(draw, (right, monuments_y), label, 16, style.INK_SOFT, "rm")
-    sprites.treasure(22).put_centred(image, right - round(style.text_width(label, 16)) - 18, monuments_y)
+    text(draw, (right, y), label, TEXT, style.INK_SOFT, "rm")
+    sprites.treasure(28).put_centred(image, right - round(style.text_width(label, TEXT)) - 20, y)
+
+
+def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> None:
+    """The line of the 2015 options: the buildings beside the board (R28), and the wonder, if it is still to
+    be erected or where it stands (R29)."""
+    if view.use_buildings:
+        x = MARGIN + round(style.text_width(BUILDINGS_LABEL, TEXT)) + 14
+        for colour in view.buildings_beside:
+            sprites.building(colour, BUILDING_MINI).put_centred(image, x + BUILDING_MINI // 2, y)
+            x += BUILDING_MINI + 8
+        if not view.buildings_beside:
+            text(draw, (x, y), "none", TEXT, style.INK_SOFT)
+    if view.use_wonder:
+        x = X_WONDER + round(style.text_width("Wonder", TEXT)) + 12
+        sprites.wonder(WONDER_MINI).put_centred(image, x + WONDER_MINI // 2, y)
+        where = "to be erected" if view.wonder is None else f"on {square_name(view.wonder).upper()}"
+        text(draw, (x + WONDER_MINI + 8, y), where, TEXT, style.INK_SOFT)
 
 
 def render_board(
     view: PublicView,
     names: Sequence[str],
-    changed: Iterable[int],
-    removed: Iterable[int],
-    highlight: Iterable[int],
+    changed: Iterable[int] = (),
+    removed: Iterable[int] = (),
+    highlight: Iterable[int] = (),
+    notes: SeatNotes | None = None,
+    title: str | None = None,
 ) -> Image.Image:
     """The board picture as an RGB image (``board_png`` encodes it)."""
+    drawn_notes = valid_notes(notes, view.players)
+    drawn_title = style.title_text(title)
+    lay = layout(view.players, bool(drawn_title), bool(drawn_notes), view.use_buildings, view.use_wonder)
     river = frozenset(sq.index for sq in view.squares if sq.river)
-    image = _base(view.players, river).copy()
+    image = _base(lay, river).copy()
     valid = range(COLUMNS * ROWS)
     _draw_squares(
         image,
@@ -533,5 +683,5 @@ def render_board(
         frozenset(s for s in removed if s in valid),
         frozenset(s for s in highlight if s in valid),
     )
-    _draw_strip(image, view, names)
+    _draw_strip(image, lay, view, names, drawn_notes, drawn_title)
     return image

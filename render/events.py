@@ -1,7 +1,8 @@
 """Which squares the last action touched, for the board's highlights.
 
 ``changed_squares``: squares where a piece was put or altered (a tile, a leader arriving, a
-catastrophe, the unification tile put or lifted, a monument, a treasure taken from its temple).
+catastrophe, the unification tile put or lifted, a monument, a treasure taken from its temple, a
+civilization building put, moved (both its squares) or returned beside the board, the wonder).
 ``removed_squares``: squares a piece was taken from (a leader that moved away, withdrew, lost a
 revolt or a war or was stranded, and the tiles a war removed).
 """
@@ -13,7 +14,19 @@ from collections.abc import Iterable
 from engine import Event
 
 _CHANGED_KINDS = frozenset(
-    {"tile", "leader", "catastrophe", "unification", "unification-lifted", "monument", "treasure"}
+    {
+        "tile",
+        "leader",
+        "catastrophe",
+        "unification",
+        "unification-lifted",
+        "monument",
+        "treasure",
+        "building",
+        "building-moved",
+        "building-returned",
+        "wonder",
+    }
 )
 _REMOVED_KINDS = frozenset({"withdraw", "revolt-won", "war-won", "stranded"})
 

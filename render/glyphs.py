@@ -200,6 +200,98 @@ def unification(p: Pen) -> None:
     p.ring(65, 50, 23, 10)
 
 
+def building(p: Pen) -> None:
+    """A civilization building (R28): a house with a pitched roof, drawn over its tile."""
+    p.poly([(50, 3), (97, 43), (87, 43), (87, 96), (13, 96), (13, 43), (3, 43)])
+
+
+# the wonder (R29) on the 3 x 3 squares around its centre: a plus one square (33.3 units) wide
+_THIRD = 100 / 3
+
+
+def _plus(inset: float) -> list[Point]:
+    a, b = _THIRD + inset, 2 * _THIRD - inset
+    lo, hi = inset, 100 - inset
+    return [
+        (a, lo),
+        (b, lo),
+        (b, a),
+        (hi, a),
+        (hi, b),
+        (b, b),
+        (b, hi),
+        (a, hi),
+        (a, b),
+        (lo, b),
+        (lo, a),
+        (a, a),
+    ]
+
+
+def wonder_plate(p: Pen) -> None:
+    p.poly(_plus(2.5))
+
+
+def wonder_face(p: Pen) -> None:
+    """The plate inside its border, with the symbols cut out: an eight-pointed star in the middle (the
+    sign of Ishtar) and a stepped tower on each arm, pointing outwards."""
+    p.poly(_plus(5.5))
+    star = []
+    for i in range(16):
+        angle = math.pi * i / 8
+        r = 13 if i % 2 == 0 else 6
+        star.append((50 + r * math.sin(angle), 50 - r * math.cos(angle)))
+    p.poly(star, CUT)
+    for turn in range(4):  # a stepped tower on each arm, its top towards the end of the arm
+
+        def at(x: float, y: float, t: int = turn) -> Point:
+            dx, dy = x - 50, y - 50
+            for _ in range(t):
+                dx, dy = -dy, dx
+            return (50 + dx, 50 + dy)
+
+        for x0, x1, y0, y1 in ((42, 58, 26, 30), (44.5, 55.5, 21, 26), (47, 53, 16, 21)):
+            p.poly([at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1)], CUT)
+
+
+# -- seat marks
+
+
+def away(p: Pen) -> None:
+    """A crescent moon: the player is away."""
+    p.circle(46, 54, 40)
+    p.circle(66, 38, 33, CUT)
+    p.rect(74, 62, 94, 68)  # a small "z"
+    p.poly([(88, 68), (94, 68), (80, 86), (74, 86)])
+    p.rect(74, 86, 94, 92)
+
+
+def computer(p: Pen) -> None:
+    """A robot's head: a computer player plays the seat."""
+    p.line([(50, 22), (50, 8)], 6)  # antenna
+    p.circle(50, 8, 7)
+    p.round_rect(14, 24, 86, 88, 14)
+    p.rect(4, 44, 12, 70)  # ears
+    p.rect(88, 44, 96, 70)
+    p.circle(35, 48, 9, CUT)  # eyes
+    p.circle(65, 48, 9, CUT)
+    p.rect(30, 68, 70, 76, CUT)  # mouth
+
+
+def resigned(p: Pen) -> None:
+    """A white flag on its pole."""
+    p.line([(22, 8), (22, 94)], 9)
+    p.poly([(26, 10), (90, 24), (26, 52)])
+
+
+def replaced(p: Pen) -> None:
+    """Two arrows passing each other: the seat changed hands."""
+    p.line([(10, 30), (76, 30)], 10)
+    p.poly([(96, 30), (70, 10), (70, 50)])
+    p.line([(24, 70), (90, 70)], 10)
+    p.poly([(4, 70), (30, 50), (30, 90)])
+
+
 GLYPHS: dict[str, Callable[[Pen], None]] = {
     "temple": temple,
     "farm": farm,
@@ -213,6 +305,13 @@ GLYPHS: dict[str, Callable[[Pen], None]] = {
     "treasure": treasure,
     "treasure-facets": treasure_facets,
     "unification": unification,
+    "building": building,
+    "wonder-plate": wonder_plate,
+    "wonder-face": wonder_face,
+    "away": away,
+    "computer": computer,
+    "resigned": resigned,
+    "replaced": replaced,
 }
 
 

@@ -92,29 +92,30 @@ def catastrophe(size: int) -> Sprite:
 
 @functools.cache
 def leader(seat: int, colour: Colour, size: int, badge: bool = True) -> Sprite:
-    """A leader: a disc ringed in the leader's colour with its dynasty's symbol in that colour, and a
-    small badge with the symbol of the tiles it goes with (priest: temple...), for colour-blind eyes."""
+    """A leader: a disc filled with the leader's colour under a light rim, its dynasty's symbol in white,
+    and a white badge with the symbol of the tiles it goes with (priest: temple...) for colour-blind
+    eyes. Round and rimmed, it stands out from the square tiles even when the picture is small."""
     ink = style.TILE[colour]
     c = _Canvas(size)
-    ring = max(2, round(size * 0.07))
+    rim = max(2.0, size * 0.06)
 
     def disc(d: ImageDraw.ImageDraw, k: int) -> None:
         d.ellipse((0, 0, size * k - 1, size * k - 1), fill=255)
 
     def inner(d: ImageDraw.ImageDraw, k: int) -> None:
-        d.ellipse((ring * k, ring * k, (size - ring) * k - 1, (size - ring) * k - 1), fill=255)
+        d.ellipse((rim * k, rim * k, (size - rim) * k - 1, (size - rim) * k - 1), fill=255)
 
-    c.shape(disc, ink)
-    c.shape(inner, style.DISC)
-    c.glyph(glyphs.DYNASTY_NAMES[seat], ink, round(size * 0.64), size / 2, size / 2)
+    c.shape(disc, style.DISC)
+    c.shape(inner, ink)
+    centre = size * 0.43 if badge else size / 2  # clear of the badge
+    c.glyph(glyphs.DYNASTY_NAMES[seat], style.WHITE, round(size * 0.6), centre, centre)
     if badge:
-        b = round(size * 0.38)
-        x = y = size - b
+        b = round(size * 0.44)
         small = _Canvas(b)
-        small.shape(_rounded(b, b * 0.22), style.WHITE)
-        small.shape(_rounded(b, b * 0.2, inset=1.5), ink)
-        small.glyph(TILE_GLYPH_NAMES[colour], style.WHITE, round(b * 0.8), b / 2, b / 2)
-        c.image.alpha_composite(small.image, (x, y))
+        small.shape(_rounded(b, b * 0.22), ink)
+        small.shape(_rounded(b, b * 0.2, inset=1.5), style.WHITE)
+        small.glyph(TILE_GLYPH_NAMES[colour], ink, round(b * 0.78), b / 2, b / 2)
+        c.image.alpha_composite(small.image, (size - b, size - b))
     return c.sprite()
 
 
@@ -176,4 +177,26 @@ def monument(pair: tuple[Colour, Colour], size: int) -> Sprite:
     g = round(size * 0.38)
     c.glyph(TILE_GLYPH_NAMES[a], style.WHITE, g, size / 2, 73 * s)
     c.glyph(TILE_GLYPH_NAMES[b], style.WHITE, g, size / 2, 30 * s)
+    return c.sprite()
+
+
+@functools.cache
+def building(colour: Colour, size: int) -> Sprite:
+    """A civilization building on its tile (R28): the tile's colour with a white house over it and the
+    tile's symbol in that colour inside the house: the tile's colours turned round, so a tile with its
+    building stands out from the plain tiles even on a phone."""
+    c = _Canvas(size)
+    c.shape(_rounded(size, size * 0.14), style.TILE[colour])
+    c.glyph("building", style.WHITE, round(size * 0.94), size / 2, size / 2)
+    c.glyph(TILE_GLYPH_NAMES[colour], style.TILE[colour], round(size * 0.5), size / 2, size * 0.62)
+    return c.sprite()
+
+
+@functools.cache
+def wonder(size: int) -> Sprite:
+    """The wonder (R29) as one piece on the 3 x 3 squares around its centre (``size`` across): a white
+    plus with an ink border, an ink star in the middle and an ink stepped tower on each arm."""
+    c = _Canvas(size)
+    c.glyph("wonder-plate", style.INK, size, size / 2, size / 2)
+    c.glyph("wonder-face", style.WHITE, size, size / 2, size / 2)
     return c.sprite()

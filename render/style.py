@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import unicodedata
 from collections.abc import Sequence
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from engine import Colour
 
@@ -54,6 +55,13 @@ REMOVED: RGB = (216, 32, 32)
 HIGHLIGHT: RGB = (0, 164, 164)
 ACTIVE_ROW: RGB = (252, 236, 176)
 BOX: RGB = (228, 236, 248)
+CAPTION: RGB = (40, 40, 48)  # the replay's caption band
+# seat marks (render.seats): the colour of the mark's icon and frame
+AWAY: RGB = (184, 108, 0)
+COMPUTER: RGB = (0, 124, 136)
+RESIGNED: RGB = (120, 112, 104)
+REPLACED: RGB = (88, 64, 172)
+MARKS: tuple[RGB, ...] = (AWAY, COMPUTER, RESIGNED, REPLACED)
 
 _BASE_COLOURS: tuple[RGB, ...] = (
     BACKGROUND,
@@ -79,6 +87,8 @@ _BASE_COLOURS: tuple[RGB, ...] = (
     HIGHLIGHT,
     ACTIVE_ROW,
     BOX,
+    CAPTION,
+    *MARKS,
 )
 
 # (foreground, background) pairs whose antialiased edges get their own palette ramp.
@@ -107,6 +117,8 @@ _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     *((c, BACKGROUND) for c in TILE.values()),
     *((WHITE, c) for c in FACE_DOWN.values()),
     (TILE[Colour.BLUE], RIVER),
+    (WHITE, CAPTION),
+    *((c, WHITE) for c in MARKS),
 )
 _RAMP_STEPS = 6  # five blends between the two ends
 
@@ -131,6 +143,8 @@ def _palette() -> list[RGB]:
 
 
 PALETTE: tuple[RGB, ...] = tuple(_palette())
+UNUSED_INDEX = 255  # a palette index no colour uses: the replay's GIF frames mark unchanged pixels with it
+assert len(PALETTE) <= UNUSED_INDEX
 
 
 @functools.cache
@@ -142,16 +156,29 @@ def _palette_image() -> Image.Image:
     return image
 
 
+def to_palette(image: Image.Image) -> Image.Image:
+    """The picture mapped onto the fixed palette, without dithering."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+
+
 def encode(image: Image.Image) -> bytes:
     """The picture as PNG bytes: mapped onto the fixed palette, no dithering, no metadata."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    indexed = rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    indexed = to_palette(image)
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 
 # -- text
+
+PHONE_WIDTH = 400  # Discord on a phone shows a picture about this many pixels wide
+PHONE_TEXT = 11  # the smallest text size that still reads there
+
+
+def phone_text(width: int) -> int:
+    """The smallest text size for a picture ``width`` pixels wide: PHONE_TEXT once shown on a phone."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
 
 
 @functools.cache
@@ -160,36 +187,92 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: RGB = INK,
+    anchor: str = "lm",
+    bold: bool = False,
+) -> None:
+    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat)."""
+    mask, dx, dy = _text_mask(words, size, anchor, bold)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    draw.bitmap((x, y), mask, fill=fill)
 
 
-def clip(text: str, size: int, width: float) -> str:
+@functools.lru_cache(maxsize=4096)
+def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    face = font(size)
+    stroke = 1 if bold else 0
+    x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor, stroke_width=stroke))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text(
+        (-x0, -y0), words, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return mask, x0, y0
+
+
+def text_width(words: str, size: int, bold: bool = False) -> float:
+    return font(size).getlength(words) + (2 if bold else 0)
+
+
+def clip(words: str, size: int, width: float, bold: bool = False) -> str:
     """The text, cut with an ellipsis so it fits in ``width`` pixels."""
-    if text_width(text, size) <= width:
-        return text
-    while text and text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    if text_width(words, size, bold) <= width:
+        return words
+    while words and text_width(words + "…", size, bold) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
 
 
-def fit(text: str, sizes: Sequence[int], width: float) -> tuple[int, str]:
+def fit(words: str, sizes: Sequence[int], width: float, bold: bool = False) -> tuple[int, str]:
     """The largest of the sizes at which the text fits the width; failing that, the smallest, clipped."""
     for size in sizes:
-        if text_width(text, size) <= width:
-            return size, text
-    return sizes[-1], clip(text, sizes[-1], width)
+        if text_width(words, size, bold) <= width:
+            return size, words
+    return sizes[-1], clip(words, sizes[-1], width, bold)
 
 
-def plain(text: str) -> str:
-    """Text the bundled font can draw: ASCII after removing accents (the font has no other glyphs)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(ch for ch in decomposed if 32 <= ord(ch) < 127)
+def wrap(words: str, size: int, width: float, lines: int) -> list[str]:
+    """The text broken at spaces into at most ``lines`` lines of ``width`` pixels, the last one clipped."""
+    out: list[str] = []
+    rest = words.split()
+    while rest and len(out) < lines - 1:
+        n = len(rest)
+        while n > 1 and text_width(" ".join(rest[:n]), size) > width:
+            n -= 1
+        out.append(" ".join(rest[:n]))
+        rest = rest[n:]
+    if rest:
+        out.append(clip(" ".join(rest), size, width))
+    return out
+
+
+# The bundled font has ASCII and these few others; dashes and quotes it lacks become ASCII ones.
+_EXTRA_GLYPHS = frozenset("·…’“”")
+_SUBSTITUTES = str.maketrans({"—": "-", "–": "-", "‘": "'", "•": "·"})
+
+
+def plain(words: str) -> str:
+    """Text the bundled font can draw: accents removed, other scripts and symbols left out."""
+    decomposed = unicodedata.normalize("NFKD", words.translate(_SUBSTITUTES))
+    kept = "".join(ch for ch in decomposed if 32 <= ord(ch) < 127 or ch in _EXTRA_GLYPHS)
     return " ".join(kept.split())
 
 
-NAME_WIDTH = 170  # pixels at the name size: long Discord names are clipped to this
-NAME_SIZE = 20
+def title_text(title: str | None) -> str:
+    """A game's title ("Server · #channel · game 12") as drawable text: each part made plain, and a part
+    left with no letter or digit (a name in another script) dropped."""
+    if not title:
+        return ""
+    parts = (plain(part) for part in title.split("·"))
+    return " · ".join(part for part in parts if any(ch.isalnum() for ch in part))
+
+
+NAME_WIDTH = 210  # pixels at the name size: long Discord names are clipped to this
+NAME_SIZE = 26
 
 
 def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -198,7 +281,9 @@ def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
         name = plain(str(given)) if given else ""
-        out.append(clip(name or f"Seat {seat + 1}", NAME_SIZE, NAME_WIDTH))
+        if not any(ch.isalnum() for ch in name):
+            name = ""
+        out.append(clip(name or f"Seat {seat + 1}", NAME_SIZE, NAME_WIDTH, bold=True))
     return tuple(out)
 
 

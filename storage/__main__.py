@@ -1,7 +1,12 @@
-"""Admin commands: ``python -m storage backup OUT.db`` and ``python -m storage check [GAME_ID]``.
+"""Admin commands: ``python -m storage backup OUT.db``, ``check [GAME_ID]``, ``retry-timer TIMER_ID`` and
+``recompute-ratings [--guild ID]``.
 
 The database is ``--database PATH``, else the ``DATABASE_PATH`` environment variable, else ``tigris.db``.
-Exit status: 0 all good, 1 a check found a problem, 2 the command could not run.
+Exit status: 0 all good; 1 a check found a problem (damage, a game that does not replay, a timer set aside);
+2 the command could not run (no file, not a database, read-only, newer schema...): one line on stderr.
+
+``check`` first reads the file through a read-only connection (``PRAGMA integrity_check`` and
+``foreign_key_check``): a damaged file is reported line by line and left untouched, its games not replayed.
 """
 
 from __future__ import annotations
@@ -9,12 +14,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sqlite3
 import sys
-from contextlib import closing
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from storage.errors import ReplayMismatchError, StorageError
+from storage.errors import BackupError, ReplayMismatchError, StorageError
+from storage.files import inspect_file
+from storage.records import Timer
 from storage.store import DEFAULT_PATH, Store, backup_database
 
 
@@ -33,36 +40,65 @@ def _parser() -> argparse.ArgumentParser:
     )
     backup.add_argument("out", metavar="OUT.db", help="the new file to write (must not exist)")
     check = commands.add_parser(
-        "check", parents=[database], help="integrity check, then replay every game's log (or one game's)"
+        "check",
+        parents=[database],
+        help="integrity check, then replay every game's log (or one game's), then list set-aside timers",
     )
     check.add_argument("game_id", metavar="GAME_ID", type=int, nargs="?", help="check only this game")
+    retry = commands.add_parser(
+        "retry-timer",
+        parents=[database],
+        help="put back a timer that was set aside after failing (check lists them): due at once",
+    )
+    retry.add_argument("timer_id", metavar="TIMER_ID", type=int)
+    ratings = commands.add_parser(
+        "recompute-ratings",
+        parents=[database],
+        help="rate every finished game again from its results, in the order they finished",
+    )
+    ratings.add_argument("--guild", metavar="ID", type=int, help="only this server (default: all)")
     return parser
 
 
 async def _backup(database: str, out: str) -> int:
     await backup_database(database, out)
-    problems = await asyncio.to_thread(_integrity_of_file, out)
-    if problems:
-        print(f"The backup {out} was written but fails its integrity check: {problems[0]}", file=sys.stderr)
+    inspected = await asyncio.to_thread(inspect_file, out, thorough=True)
+    if inspected is None:
+        raise BackupError(f"The backup {out} was not written.")
+    if inspected.problems:
+        print(
+            f"The backup {out} was written but fails its integrity check: {inspected.problems[0]}",
+            file=sys.stderr,
+        )
         return 1
     print(f"Backed up {database} to {out}.")
     return 0
 
 
-def _integrity_of_file(path: str) -> list[str]:
-    with closing(sqlite3.connect(path)) as conn:
-        return [r[0] for r in conn.execute("PRAGMA integrity_check") if r[0] != "ok"]
+def _set_aside_line(timer: Timer) -> str:
+    when = datetime.fromtimestamp(timer.set_aside_at or 0, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    error = " ".join((timer.last_error or "no error was recorded").split())
+    return (
+        f"timer {timer.id} ({timer.kind}) of game {timer.game_id}: SET ASIDE on {when} after "
+        f"{timer.attempts} failed tries: {error} (once the cause is fixed: python -m storage retry-timer "
+        f"{timer.id})"
+    )
 
 
 async def _check(database: str, game_id: int | None) -> int:
+    inspected = await asyncio.to_thread(inspect_file, database, thorough=True)
+    if inspected is not None and inspected.problems:
+        for problem in inspected.problems:
+            print(f"integrity: {problem}")
+        count = len(inspected.problems)
+        print(
+            f"The database is damaged ({count} problem{'s' if count > 1 else ''}); it was left as it is and "
+            "its games were not replayed: restore a backup."
+        )
+        return 1
+    print("integrity: ok")
     failures = 0
     async with Store.open(database) as store:
-        problems = await store.integrity_problems()
-        for problem in problems:
-            print(f"integrity: {problem}")
-        if not problems:
-            print("integrity: ok")
-        failures += len(problems)
         ids = [game_id] if game_id is not None else await store.game_ids()
         for gid in ids:
             try:
@@ -71,10 +107,32 @@ async def _check(database: str, game_id: int | None) -> int:
                 failures += 1
                 print(f"game {gid}: FAILED: {exc}")
             else:
-                print(f"game {gid}: ok ({count} actions replayed)")
+                replayed = len(await store.effective_actions(gid))
+                undone = f", {(count - replayed) // 2} taken back" if replayed < count else ""
+                print(f"game {gid}: ok ({replayed} actions replayed{undone})")
+        set_aside = [t for t in await store.set_aside_timers(limit=10_000) if game_id in (None, t.game_id)]
+    for timer in set_aside:
+        failures += 1
+        print(_set_aside_line(timer))
     if game_id is None:
         print(f"{len(ids)} games checked, {failures} problems.")
     return 1 if failures else 0
+
+
+async def _retry_timer(database: str, timer_id: int) -> int:
+    async with Store.open(database) as store:
+        if not await store.retry_timer(timer_id, int(time.time())):
+            raise StorageError(f"No timer {timer_id} is set aside.")
+    print(f"Timer {timer_id} is due again now; a running bot fires it the next time it looks at its timers.")
+    return 0
+
+
+async def _recompute_ratings(database: str, guild_id: int | None) -> int:
+    async with Store.open(database) as store:
+        rated = await store.recompute_ratings(guild_id)
+    where = "all servers" if guild_id is None else f"server {guild_id}"
+    print(f"Rated {rated} finished game{'' if rated == 1 else 's'} again on {where}.")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_backup(args.database, args.out))
         if not Path(args.database).is_file():  # opening would create an empty database
             raise StorageError(f"There is no database at {args.database}.")
+        if args.command == "retry-timer":
+            return asyncio.run(_retry_timer(args.database, args.timer_id))
+        if args.command == "recompute-ratings":
+            return asyncio.run(_recompute_ratings(args.database, args.guild))
         return asyncio.run(_check(args.database, args.game_id))
     except StorageError as exc:
         print(exc, file=sys.stderr)

@@ -27,7 +27,55 @@ class MigrationError(StorageError):
 
 
 class DatabaseUnusableError(StorageError):
-    """The file cannot be opened as a SQLite database."""
+    """The database file cannot be used as it is: opened, read or written. Raised by ``Store.open`` before
+    anything is written to a file that failed its checks, and by an operation whose write the disk refused."""
+
+
+class DatabaseCorruptError(DatabaseUnusableError):
+    """The file is damaged (a bad page, truncated) or is not a SQLite database at all."""
+
+    def __init__(self, path: str, detail: str, *, not_a_database: bool = False) -> None:
+        if not_a_database:
+            advice = "check the path (DATABASE_PATH) or restore a backup"
+            what = "is not a usable SQLite database"
+        else:
+            advice = f"restore a backup (`python -m storage check --database {path}` lists the damage)"
+            what = "is damaged"
+        super().__init__(f"The database {path} {what} ({detail}); nothing was written to it: {advice}.")
+        self.path, self.detail = path, detail
+
+
+class DatabaseReadOnlyError(DatabaseUnusableError):
+    """The file, or the folder that must hold its journal files, cannot be written."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(
+            f"The database {path} cannot be written ({detail}): the bot needs write access to the file and "
+            "to its folder, where SQLite keeps its journal files."
+        )
+        self.path, self.detail = path, detail
+
+
+class DatabaseFullError(DatabaseUnusableError):
+    """The disk (or SQLite's page limit) refused to grow the file; the transaction was rolled back."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            f"The disk holding the database {path} is full, so nothing was saved; free some space and try "
+            "again."
+        )
+        self.path = path
+
+
+class DatabaseBusyError(DatabaseUnusableError):
+    """Another connection kept the database locked for longer than the busy timeout."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            f"The database {path} stayed locked by another program for too long; stop the other program "
+            "or try again."
+        )
+        self.path = path
 
 
 class GameNotFound(StorageError, LookupError):
@@ -116,6 +164,83 @@ class WrongPlayerCountError(SeatError):
     def __init__(self, game_id: int, seats: int) -> None:
         super().__init__(f"Game {game_id} has {seats} seated players; a game needs 2 to 4.")
         self.game_id, self.seats = game_id, seats
+
+
+class NoHumanSeatError(SeatError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id} has no human player seated; a game needs at least one.")
+        self.game_id = game_id
+
+
+class NoSuchSeatError(SeatError):
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(f"Game {game_id} has no seat {seat}.")
+        self.game_id, self.seat = game_id, seat
+
+
+class NotSeatOwnerError(SeatError):
+    """A person acting for, or changing, a seat they do not hold (for example one handed to someone else)."""
+
+    def __init__(self, game_id: int, seat: int, user_id: int) -> None:
+        super().__init__(f"Seat {seat} of game {game_id} is not held by user {user_id}.")
+        self.game_id, self.seat, self.user_id = game_id, seat, user_id
+
+
+class ComputerSeatError(SeatError):
+    """A change that only a person's seat can take (being away, for example)."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(f"Seat {seat} of game {game_id} is played by the computer player.")
+        self.game_id, self.seat = game_id, seat
+
+
+class NotComputerSeatError(SeatError):
+    """A change that only a computer player's seat can take (leaving a lobby on the creator's word)."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(f"Seat {seat} of game {game_id} is held by a person, not the computer player.")
+        self.game_id, self.seat = game_id, seat
+
+
+class SeatUnchangedError(SeatError):
+    """A replacement that would hand the seat to the computer player already holding it."""
+
+    def __init__(self, game_id: int, seat: int, level: str) -> None:
+        super().__init__(f"Seat {seat} of game {game_id} is already played by the computer player ({level}).")
+        self.game_id, self.seat, self.level = game_id, seat, level
+
+
+class NotAwayError(SeatError):
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(f"Seat {seat} of game {game_id} is not away.")
+        self.game_id, self.seat = game_id, seat
+
+
+class AbsenceLengthError(SeatError):
+    """An announced absence that ends before it starts or after the longest allowed (R31: 14 days)."""
+
+    def __init__(self, game_id: int, hours: float, most: int) -> None:
+        super().__init__(
+            f"An absence from game {game_id} lasts more than 0 and at most {most} hours, not {hours:g}."
+        )
+        self.game_id, self.hours, self.most = game_id, hours, most
+
+
+class GamePausedError(StorageError):
+    """Only a person's own action is saved while the game is paused; the timers and the computer wait."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id} is paused, so only a player's own action can be saved.")
+        self.game_id = game_id
+
+
+class TakeBackError(StorageError):
+    """An undo the log does not allow: nothing to take back, another seat's action, or one that the
+    computer player or a deadline made (R31). The engine judges the rest of R32 before the store is asked."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"Game {game_id} cannot take back an action: {reason}.")
+        self.game_id, self.reason = game_id, reason
 
 
 class ReplayMismatchError(StorageError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -12,6 +13,21 @@ from engine import Game, NotationError, Settings, load
 
 MAX_SEATS = 4
 MIN_SEATS = 2
+
+# A timer whose handler fails is tried again after these delays (seconds), then hourly; the failure that
+# makes TIMER_MAX_ATTEMPTS sets it aside: the first try, 1 min, 5 min, 30 min, then hourly for a day.
+TIMER_RETRY_DELAYS: tuple[int, ...] = (60, 300, 1800)
+TIMER_RETRY_EVERY = 3600
+TIMER_MAX_ATTEMPTS = 1 + len(TIMER_RETRY_DELAYS) + 24
+
+MAX_AWAY_HOURS = 14 * 24  # R31: an absence is announced for up to 14 days
+
+
+def timer_retry_delay(failures: int) -> int:
+    """Seconds until the next try of a timer that has failed ``failures`` times (1 or more)."""
+    if failures < 1:
+        raise ValueError("a timer is retried only after it failed")
+    return TIMER_RETRY_DELAYS[failures - 1] if failures <= len(TIMER_RETRY_DELAYS) else TIMER_RETRY_EVERY
 
 
 class Status(StrEnum):
@@ -39,17 +55,46 @@ class MessageKind(StrEnum):
     BOARD = "board"  # per game: the channel message with the latest board
     HAND = "hand"  # per game and player: the DM hand panel
     PROMPT = "prompt"  # per game and player: the DM asking for a decision
+    DMS_CLOSED = "dms-closed"  # per game and player: the channel's note that DMs to them fail
+
+
+class ComputerLevel(StrEnum):
+    """The computer player's levels (issue 12)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+def computer_level(level: str) -> ComputerLevel:
+    """``level`` as a ``ComputerLevel``; ``ValueError`` naming the levels otherwise."""
+    try:
+        return ComputerLevel(level)
+    except ValueError:
+        names = ", ".join(lv.value for lv in ComputerLevel)
+        raise ValueError(f"{level!r} is not a computer level: use {names}") from None
 
 
 @dataclass(frozen=True)
 class Options:
-    """What the creator chose in ``/te new``. The number of players is known only at the start."""
+    """What the creator chose in ``/te new``. The number of players is known only at the start.
+
+    ``turn_hours`` is the turn deadline (R30; 0: none), ``away_minutes`` the grace period of an away seat
+    (R31), ``computer_level`` the level of the computer player that plays timed-out, away, resigned and
+    replaced seats. ``buildings`` and ``wonder`` (R28, R29) are stored, not yet played by the engine.
+    """
 
     board: str = "standard"
     english: bool = False
     open_scoring: bool = False
     conflict_hours: float = 12.0
     reminder_hours: float = 24.0
+    turn_hours: float = 48.0
+    away_minutes: float = 60.0
+    hints: bool = False
+    computer_level: str = ComputerLevel.NORMAL
+    buildings: bool = False
+    wonder: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -58,14 +103,50 @@ class Options:
             raise ValueError(str(exc)) from None
         if not self.conflict_hours > 0 or not self.reminder_hours > 0:
             raise ValueError("conflict_hours and reminder_hours must be more than 0")
+        if not all(math.isfinite(v) for v in (self.conflict_hours, self.reminder_hours)):
+            raise ValueError("conflict_hours and reminder_hours must be finite")
+        if not (math.isfinite(self.turn_hours) and self.turn_hours >= 0):
+            raise ValueError("turn_hours must be 0 (no deadline) or more")
+        if not (math.isfinite(self.away_minutes) and self.away_minutes >= 0):
+            raise ValueError("away_minutes must be 0 or more")
+        object.__setattr__(self, "computer_level", computer_level(self.computer_level))
+
+    def settings(self, players: int) -> Settings:
+        """The engine's settings of a game with these options and ``players`` seats."""
+        return Settings(players, self.board, self.english, self.open_scoring, self.buildings, self.wonder)
+
+
+def away_at(away_since: int | None, away_until: int | None, now: int) -> bool:
+    """A seat marked away since ``away_since`` is away at ``now`` unless its announced absence has ended."""
+    return away_since is not None and (away_until is None or now < away_until)
 
 
 @dataclass(frozen=True)
 class Seat:
+    """A seat and its holder: a person (``user_id``) or the computer player (``level``, no user id)."""
+
     seat: int  # 0-based, as the engine numbers players; lobby seats stay 0..n-1 in order of joining
-    user_id: int
+    user_id: int | None  # None: the computer player holds the seat
     dynasty: str | None
-    joined_at: int
+    joined_at: int  # when the current holder took the seat
+    level: str | None = None  # the computer player's level; None for a person
+    away_since: int | None = None  # R31: None while present
+    away_until: int | None = None  # the end of an announced absence; None: until the owner is back
+    away_cover: bool = False  # while away, its turns are played for it (after the game's away_minutes)
+    resigned_by: int | None = None  # R33: the person who resigned it, while the computer plays it
+    resigned_at: int | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def resigned(self) -> bool:
+        return self.resigned_by is not None
+
+    def away_at(self, now: int) -> bool:
+        """Away at ``now``: marked away, and an announced absence has not ended yet."""
+        return away_at(self.away_since, self.away_until, now)
 
 
 @dataclass(frozen=True)
@@ -86,14 +167,45 @@ class GameRecord:
     started_at: int | None
     updated_at: int
     ended_at: int | None  # finished or abandoned
+    presented_version: int  # the version the channel and DMs have been shown; -1 before the start is shown
+    paused_at: int | None = None  # None while running; a paused game holds its timers (Store.set_paused)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def human_seats(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if not s.is_computer)
+
+    def all_humans_away(self, now: int) -> bool:
+        """Every seat a person holds is away at ``now`` (and there is one): R31's moment to pause."""
+        humans = self.human_seats
+        return bool(humans) and all(s.away_at(now) for s in humans)
+
+    def seat_record(self, seat: int) -> Seat | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+    @property
+    def needs_presenting(self) -> bool:
+        """Saved but not yet shown (a crash between the save and the presentation): present it, once."""
+        return self.status in (Status.PLAYING, Status.FINISHED) and self.presented_version < self.version
 
     @property
     def settings(self) -> Settings | None:
         """The engine's settings once the game has started."""
         if self.players is None:
             return None
-        o = self.options
-        return Settings(self.players, o.board, o.english, o.open_scoring)
+        return self.options.settings(self.players)
+
+    @property
+    def waiting_since(self) -> int | None:
+        """When the game started waiting on its seat to act (its last action, or its start); None unless
+        in play."""
+        return self.updated_at if self.status == Status.PLAYING else None
 
     @property
     def user_to_act(self) -> int | None:
@@ -118,13 +230,72 @@ class GameRecord:
         return load(self.position)
 
 
+class ActorKind(StrEnum):
+    PERSON = "person"  # the seat's owner (user_id)
+    DEADLINE = "deadline"  # the rule's default when a deadline passed (R30, R31; "decisions that wait")
+    COMPUTER = "computer"  # the computer player, at a level (R30, R31, R33)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made an action: ``Actor.person(user_id)``, ``Actor.deadline()`` or ``Actor.computer(level)``."""
+
+    kind: ActorKind
+    user_id: int | None = None
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ActorKind(self.kind))
+        if (self.user_id is not None) != (self.kind is ActorKind.PERSON):
+            raise ValueError("a person acts with a user id, and only a person")
+        if (self.level is not None) != (self.kind is ActorKind.COMPUTER):
+            raise ValueError("the computer player acts at a level, and only the computer player")
+        if self.level is not None:
+            object.__setattr__(self, "level", computer_level(self.level))
+
+    @classmethod
+    def person(cls, user_id: int) -> Actor:
+        return cls(ActorKind.PERSON, user_id=user_id)
+
+    @classmethod
+    def deadline(cls) -> Actor:
+        return cls(ActorKind.DEADLINE)
+
+    @classmethod
+    def computer(cls, level: str) -> Actor:
+        return cls(ActorKind.COMPUTER, level=level)
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind is ActorKind.PERSON
+
+
+UNDO = "undo"  # the action text of an undo row of the log
+
+
 @dataclass(frozen=True)
 class ActionRecord:
     game_id: int
-    seq: int  # 1, 2, 3, ...; the game's version after this action
+    seq: int  # 1, 2, 3, ...; the game's version after this row
     seat: int
-    action: str  # the engine's notation
+    action: str  # the engine's notation; "undo" for an undo row
     at: int
+    actor: Actor | None = None  # None: saved without one (before migration 0006, or by an old caller)
+    undoes: int | None = None  # an undo row: the seq of the action it took back
+    taken_back_by: int | None = None  # an action taken back: the seq of the undo row
+
+    @property
+    def is_undo(self) -> bool:
+        return self.undoes is not None
+
+    @property
+    def taken_back(self) -> bool:
+        return self.taken_back_by is not None
+
+    @property
+    def effective(self) -> bool:
+        """Part of the game: the engine replays it (neither an undo row nor taken back)."""
+        return self.undoes is None and self.taken_back_by is None
 
 
 @dataclass(frozen=True)
@@ -146,6 +317,32 @@ class Timer:
     due_at: int
     payload: Mapping[str, Any]
     created_at: int
+    attempts: int = 0  # failed tries so far (``Store.timer_failed``); a success resets it
+    last_error: str | None = None
+    set_aside_at: int | None = None  # set aside after its last try failed: never due until put back
+    held_since: int | None = None  # held by the game's pause since then: never due until it resumes
+
+    @property
+    def set_aside(self) -> bool:
+        return self.set_aside_at is not None
+
+    @property
+    def held(self) -> bool:
+        return self.held_since is not None
+
+
+@dataclass(frozen=True)
+class TimerRetry:
+    """What ``Store.timer_failed`` decided: the timer's next try, or that it is set aside."""
+
+    timer_id: int
+    game_id: int
+    attempts: int  # failed tries, this one included
+    due_at: int | None  # the next try; None once set aside
+
+    @property
+    def set_aside(self) -> bool:
+        return self.due_at is None
 
 
 @dataclass(frozen=True)
@@ -158,6 +355,25 @@ class Appended:
     status: Status
     seat_to_act: int | None
     timers: tuple[Timer, ...]  # the timers it added, with their ids
+    came_back: bool = False  # the seat's owner acted while away: the seat is present again (R31)
+    went_away: bool = False  # ``seat_away=True`` marked the seat away (R30)
+    undoes: int | None = None  # an undo: the seq of the action it took back
+    paused: bool = False  # the game is paused (only a person's own action is saved then)
+
+
+@dataclass(frozen=True)
+class Post:
+    """A channel post about a game in play (issue 10): what it told, in public sentences, and which version
+    of the game it showed; ``turn_of`` is the seat whose turn it ended, if one did."""
+
+    game_id: int
+    seq: int  # 1, 2, ... within the game
+    version: int
+    turn_of: int | None
+    channel_id: int
+    message_id: int
+    posted_at: int
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -170,5 +386,169 @@ class MessageRef:
     updated_at: int
 
 
+class SeatReason(StrEnum):
+    """Why a holder got a seat (``SeatOwner.reason``)."""
+
+    JOINED = "joined"  # seated when the game started
+    REPLACED = "replaced"  # R33: handed over by ``by_user_id``
+    RESIGNED = "resigned"  # R33: ``by_user_id`` resigned; the computer player took it
+
+
+@dataclass(frozen=True)
+class SeatOwner:
+    """One holder's time in a seat of a started game (``Store.seat_history``)."""
+
+    game_id: int
+    seat: int
+    user_id: int | None  # None: the computer player
+    level: str | None
+    reason: SeatReason
+    by_user_id: int | None  # who made the change: the replacer, or the player who resigned
+    since: int
+    until: int | None  # None: holds it now
+
+
+class DmMode(StrEnum):
+    """Which DMs a player gets (issue 10)."""
+
+    ALL = "all"
+    TURN = "turn"
+    NONE = "none"
+
+
+class SettingSource(StrEnum):
+    GAME = "game"  # set by the player for this game
+    PLAYER = "player"  # the player's default for every game
+    BUILT_IN = "built-in"  # nobody set it
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """A player's effective settings in a game, and where each value came from."""
+
+    dm: DmMode = DmMode.TURN
+    auto_forced: bool = False  # R34: answer my forced choices at once (this reveals them)
+    dm_from: SettingSource = SettingSource.BUILT_IN
+    auto_forced_from: SettingSource = SettingSource.BUILT_IN
+
+
 def payload_text(payload: Mapping[str, Any]) -> str:
     return json.dumps(dict(payload), separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Whom a result or a rating counts for: a person (``Player.person(user_id)``) or the computer player
+    at a level (``Player.computer("hard")``), one identity per level on each server."""
+
+    user_id: int | None = None
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.user_id is None) == (self.level is None):
+            raise ValueError("a player is a person (a user id) or the computer player (a level)")
+        if self.level is not None:
+            object.__setattr__(self, "level", computer_level(self.level))
+
+    @classmethod
+    def person(cls, user_id: int) -> Player:
+        return cls(user_id=user_id)
+
+    @classmethod
+    def computer(cls, level: str) -> Player:
+        return cls(level=level)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+def player_or_none(user_id: int | None, level: str | None) -> Player | None:
+    """The player of a row's (user_id, level) columns; None when both are empty (the result counts for
+    nobody)."""
+    return None if user_id is None and level is None else Player(user_id, level)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in a finished game (R24), saved when the game finished."""
+
+    game_id: int
+    seat: int
+    place: int  # 1 = won; players who tie share a place
+    score: int  # the weakest colour once the treasures are added: what ranks players
+    final: tuple[int, int, int, int]  # red, blue, green, black with the treasures added
+    treasures: int
+    owner: Player  # who held the seat at the end
+    player: Player | None  # whom the result counts for (stats, rating); None: nobody (see storage docs)
+    resigned_by: int | None  # R33: the person who resigned the seat; the computer player finished it
+    replaced: bool  # R33: the seat was handed to another holder during the game
+    rating_change: float | None  # what the game did to ``player``'s rating; None: not rated
+
+    @property
+    def won(self) -> bool:
+        return self.place == 1
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game of a server, for ``/te history games``."""
+
+    game_id: int
+    channel_id: int
+    players: int
+    started_at: int
+    ended_at: int
+    results: tuple[SeatResult, ...]  # best place first, then seat
+
+    @property
+    def winners(self) -> tuple[SeatResult, ...]:
+        return tuple(r for r in self.results if r.won)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Someone a player met in finished games of a server (``PlayerStats.opponents``)."""
+
+    player: Player
+    games: int  # finished games together
+    ahead: int  # of them, the games the player placed better
+    behind: int  # and worse (the rest were ties)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record on one server, from its finished games (abandoned ones never count)."""
+
+    player: Player
+    games: int
+    wins: int  # games won, shared wins included
+    average_place: float | None  # None without games
+    average_score: float | None
+    best_score: int | None
+    resigned: int  # games they resigned (counted like the others, R33)
+    rating: float | None  # None: not rated yet
+    rank: int | None  # 1 = the best rating on the server
+    opponents: tuple[Opponent, ...]  # the most met first
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int  # 1 = best
+    player: Player
+    rating: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class UserGame:
+    """A lobby or game in play that a person holds a seat in (``Store.games_of_player``)."""
+
+    game: GameRecord
+    seat: int
+    awaited: bool  # the game waits on this person now
+
+    @property
+    def waiting_since(self) -> int | None:
+        return self.game.waiting_since

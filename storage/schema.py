@@ -1,20 +1,31 @@
 """Migrations: ``storage/migrations/NNNN_name.sql`` applied in order, each in one transaction.
 
-The schema version is ``PRAGMA user_version``: the number of the last migration applied.
+The schema version is ``PRAGMA user_version``: the number of the last migration applied. A migration whose
+data needs the engine (results computed from final positions) also runs a Python step after its
+statements, in the same transaction (``_PYTHON_STEPS``).
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 
 import aiosqlite
 
+from storage import results
+from storage.dbthread import in_transaction, on_db_thread
 from storage.errors import MigrationError
+from storage.files import database_error
 
 _FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+# Python run after a migration's statements, in its transaction, by migration number.
+_PYTHON_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {8: results.backfill}
 
 
 @dataclass(frozen=True)
@@ -22,6 +33,7 @@ class Migration:
     version: int
     name: str
     sql: str
+    step: Callable[[sqlite3.Connection], None] | None = None
 
     def statements(self) -> list[str]:
         """The script cut into whole statements (``sqlite3.complete_statement`` knows triggers)."""
@@ -48,7 +60,9 @@ def load_migrations() -> tuple[Migration, ...]:
     for entry in resources.files("storage").joinpath("migrations").iterdir():
         match = _FILE.match(entry.name)
         if match:
-            found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
+            number = int(match[1])
+            sql = entry.read_text(encoding="utf-8")
+            found.append(Migration(number, match[2], sql, _PYTHON_STEPS.get(number)))
     found.sort(key=lambda m: m.version)
     for number, migration in enumerate(found, start=1):
         if migration.version != number:
@@ -60,32 +74,42 @@ MIGRATIONS = load_migrations()
 LATEST = len(MIGRATIONS)
 
 
+def read_user_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
 async def user_version(conn: aiosqlite.Connection) -> int:
     rows = await conn.execute_fetchall("PRAGMA user_version")
     return int(next(iter(rows))[0])
 
 
-async def migrate(conn: aiosqlite.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
-    """Apply the migrations the database lacks, each in its own ``BEGIN IMMEDIATE`` transaction.
+def _apply(migration: Migration, db: sqlite3.Connection) -> None:
+    # The version is read again inside the transaction: another process may have applied it meanwhile.
+    if read_user_version(db) >= migration.version:
+        return
+    for statement in migration.statements():
+        db.execute(statement)
+    if migration.step is not None:
+        migration.step(db)
+    # PRAGMA takes no parameters; the value is an int from the file name.
+    db.execute(f"PRAGMA user_version = {int(migration.version)}")
 
-    The version is read again inside each transaction, so two processes opening an old database at once
-    apply every migration exactly once. Needs a connection in autocommit mode (``isolation_level=None``).
-    Returns the schema version reached.
+
+async def migrate(conn: aiosqlite.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Apply the migrations the database lacks, each in its own ``BEGIN IMMEDIATE`` transaction (one trip
+    to the database thread each).
+
+    Two processes opening an old database at once apply every migration exactly once. Needs a connection in
+    autocommit mode (``isolation_level=None``). Returns the schema version reached. A migration that fails
+    raises ``MigrationError``, except when the file or disk is at fault (read-only, full, damaged): then
+    SQLite's error goes up as it is, for ``storage.files.database_error`` to name. Either way it is rolled
+    back whole.
     """
     for migration in migrations:
-        await conn.execute("BEGIN IMMEDIATE")
         try:
-            if await user_version(conn) >= migration.version:
-                await conn.execute("COMMIT")
-                continue
-            for statement in migration.statements():
-                await conn.execute(statement)
-            # PRAGMA takes no parameters; the value is an int from the file name.
-            await conn.execute_fetchall(f"PRAGMA user_version = {int(migration.version)}")
-            await conn.execute("COMMIT")
-        except BaseException as exc:
-            await conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise MigrationError(migration.version, migration.name, exc) from exc
-            raise
+            await on_db_thread(conn, partial(in_transaction, body=partial(_apply, migration)))
+        except sqlite3.Error as exc:
+            if database_error("", exc) is not None:
+                raise
+            raise MigrationError(migration.version, migration.name, exc) from exc
     return await user_version(conn)

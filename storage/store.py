@@ -9,8 +9,9 @@ Concurrency, in three layers:
 * between commands that raced on the same game, ``append_action`` compares the caller's version with
   the stored one inside that transaction and refuses a stale write with ``StaleVersionError``.
 
-A write runs in its own task shielded from cancellation: a cancelled caller never leaves a half-done
-transaction behind; the transaction commits or rolls back as a whole.
+Each transaction is a plain function run whole on aiosqlite's worker thread (``storage.dbthread``): ONE trip
+from the event loop per operation, however many statements it runs. It runs in a task shielded from
+cancellation: a cancelled caller never leaves a half-done transaction behind; it commits or rolls back whole.
 """
 
 from __future__ import annotations
@@ -19,64 +20,142 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Final, Literal, NamedTuple, TypeVar
 
 import aiosqlite
 
-from engine import EngineError, Game, dump, load
+from engine import (
+    EngineError,
+    Game,
+    GameExport,
+    HolderReason,
+    LoggedAction,
+    NotationError,
+    SeatHolder,
+    Who,
+    dump,
+    load,
+    replay_log,
+)
+from storage.dbthread import in_transaction, on_db_thread
 from storage.errors import (
+    AbsenceLengthError,
     AlreadySeatedError,
     BackupError,
     ChannelBusyError,
+    ComputerSeatError,
+    DatabaseCorruptError,
     DatabaseUnusableError,
     DynastyTakenError,
     GameNotFound,
+    GamePausedError,
     GameStatusError,
     InvalidPositionError,
     LobbyFullError,
+    NoHumanSeatError,
+    NoSuchSeatError,
+    NotAwayError,
+    NotComputerSeatError,
     NotSeatedError,
+    NotSeatOwnerError,
     ReplayMismatchError,
     SchemaTooNewError,
+    SeatUnchangedError,
     StaleVersionError,
     StorageError,
+    TakeBackError,
     WrongPlayerCountError,
     WrongSeatError,
 )
+from storage.files import check_access, database_error, inspect_file, integrity_findings
 from storage.records import (
+    MAX_AWAY_HOURS,
     MAX_SEATS,
     MIN_SEATS,
+    TIMER_MAX_ATTEMPTS,
+    UNDO,
     ActionRecord,
+    Actor,
+    ActorKind,
     Appended,
+    DmMode,
+    FinishedGame,
     GameRecord,
+    LeaderboardRow,
     MessageRef,
     NewTimer,
+    Opponent,
     Options,
+    Player,
+    PlayerSettings,
+    PlayerStats,
+    Post,
     Seat,
+    SeatOwner,
+    SeatReason,
+    SeatResult,
+    SettingSource,
     Status,
     Timer,
+    TimerKind,
+    TimerRetry,
+    UserGame,
+    away_at,
+    computer_level,
     payload_text,
+    player_or_none,
+    timer_retry_delay,
 )
+from storage.results import recompute_ratings, record_results
 from storage.schema import LATEST, migrate, user_version
 
 T = TypeVar("T")
 Conn = aiosqlite.Connection
+Db = sqlite3.Connection  # the connection as the worker thread sees it, inside a transaction body
 
 DEFAULT_PATH = "tigris.db"
 ACTIVE: tuple[Status, ...] = (Status.LOBBY, Status.PLAYING)
 ALL_TIMERS: Literal["all"] = "all"
+ERROR_TEXT_LIMIT = 2000  # characters of a failed timer's error kept in its row
+
+
+class _Unchanged(Enum):
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = _Unchanged.UNCHANGED  # ``set_player_settings``: leave this setting as it is
 
 _GAME_COLUMNS = """
 SELECT g.id, g.guild_id, g.channel_id, g.creator_id, g.status, g.board, g.english, g.open_scoring,
-       g.conflict_hours, g.reminder_hours, g.players, g.seed, g.position, g.version, g.seat_to_act,
-       g.created_at, g.started_at, g.updated_at, g.ended_at,
-       (SELECT json_group_array(json_array(s.seat, s.user_id, s.dynasty, s.joined_at))
+       g.conflict_hours, g.reminder_hours, g.turn_hours, g.away_minutes, g.hints, g.computer_level,
+       g.buildings, g.wonder, g.players, g.seed, g.position, g.version, g.seat_to_act, g.created_at,
+       g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at,
+       (SELECT json_group_array(json_array(s.seat, s.user_id, s.dynasty, s.joined_at, s.level, s.away_since,
+                                           s.away_until, s.away_cover, s.resigned_by, s.resigned_at))
           FROM seats AS s WHERE s.game_id = g.id) AS seats
 FROM games AS g
 """
 _SQL_GAME = _GAME_COLUMNS + "WHERE g.id = ?"
 _SQL_GAME_IN_CHANNEL = _GAME_COLUMNS + "WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing')"
+# The newest game of a channel among some statuses: per status, the largest id of one range of the
+# games_channel index (channel_id, status, then the rowid), so the cost never grows with the games stored.
+_SQL_LATEST_IN_CHANNEL = (
+    _GAME_COLUMNS  # noqa: S608 - constant text; the values are parameters
+    + """WHERE g.id = (
+    SELECT max((SELECT max(c.id) FROM games AS c WHERE c.channel_id = ? AND c.status = wanted.value))
+    FROM json_each(?) AS wanted)"""
+)
+# The condition must read exactly as the games_unpresented partial index's, for SQLite to use the index.
+_SQL_GAMES_TO_PRESENT = (
+    _GAME_COLUMNS
+    + """WHERE g.presented_version < g.version AND g.status IN ('playing', 'finished')
+ORDER BY g.id LIMIT ?"""
+)
 _SQL_GAMES_OF_USER = (
     _GAME_COLUMNS
     + """JOIN seats AS me ON me.game_id = g.id
@@ -96,33 +175,199 @@ _SQL_GAMES_OF_GUILD = (
 WHERE g.guild_id = ?
 ORDER BY g.id"""
 )
-_TIMER_COLUMNS = "SELECT id, game_id, kind, seat, due_at, payload, created_at FROM timers "
+_TIMER_COLUMNS = (
+    "SELECT id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error, set_aside_at, "
+    "held_since FROM timers "
+)
+# The timers_due partial index's condition: due queries never see set-aside timers nor those a pause holds.
+_LIVE = "set_aside_at IS NULL AND held_since IS NULL"
+_SQL_NEXT_DUE = _TIMER_COLUMNS + f"WHERE {_LIVE} ORDER BY due_at, id LIMIT ?"
+_SQL_DUE = _TIMER_COLUMNS + f"WHERE {_LIVE} AND due_at <= ? ORDER BY due_at, id LIMIT ?"
+_ACTION_COLUMNS = (
+    "SELECT game_id, seq, seat, action, at, actor_kind, actor_user_id, actor_level, undoes, taken_back_by "
+    "FROM actions "
+)
+# The rows the engine replays are neither undo rows nor taken back (undoes and taken_back_by NULL).
+_SQL_NEWEST_EFFECTIVE = (
+    "SELECT seq, seat, actor_kind, actor_user_id FROM actions "
+    "WHERE game_id = ? AND undoes IS NULL AND taken_back_by IS NULL ORDER BY seq DESC LIMIT 1"
+)
+_SQL_PLAYER_SETTINGS = (
+    "SELECT game_id, dm, auto_forced FROM player_settings WHERE user_id = ? AND game_id IN (0, ?)"
+)
+_SQL_SEATED_PLAYER_SETTINGS = """
+SELECT s.user_id, d.dm, d.auto_forced, o.dm, o.auto_forced
+FROM seats AS s
+LEFT JOIN player_settings AS d ON d.user_id = s.user_id AND d.game_id = 0
+LEFT JOIN player_settings AS o ON o.user_id = s.user_id AND o.game_id = s.game_id
+WHERE s.game_id = ? AND s.user_id IS NOT NULL
+"""
+_SEAT_OWNER_COLUMNS = (
+    "SELECT game_id, seat, user_id, level, reason, by_user_id, since, until FROM seat_owners "
+)
+# The user's latest time in a seat of the game, if they hold none now.
+_SQL_FORMER_SEAT = (
+    _SEAT_OWNER_COLUMNS  # noqa: S608 - constant text; the values are parameters
+    + """WHERE game_id = ? AND user_id = ? AND until IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = seat_owners.game_id AND s.user_id = ?)
+ORDER BY until DESC, id DESC LIMIT 1"""
+)
+_SQL_SET_ASIDE = _TIMER_COLUMNS + "WHERE set_aside_at IS NOT NULL ORDER BY set_aside_at, id LIMIT ?"
+_POST_COLUMNS = (
+    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines FROM game_posts "
+)
+# The newest posts first (read back oldest first): all of them, or those after the post that ended a seat's
+# last turn (all of them when none did yet).
+_SQL_LAST_POSTS = _POST_COLUMNS + "WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
+_SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id = ?"
+_SQL_POSTS_SINCE_TURN = (
+    _POST_COLUMNS  # noqa: S608 - constant text; the values are parameters
+    + """WHERE game_id = ? AND seq > coalesce(
+    (SELECT max(seq) FROM game_posts WHERE game_id = ? AND turn_of = ?), 0)
+ORDER BY seq DESC LIMIT ?"""
+)
+
+# History and standings (issue 13). A server's games in play, the longest waiting first, and its finished
+# games, the newest first: one range of games_guild_ended each (the finished ones read in order).
+_SQL_RUNNING_GAMES = (
+    _GAME_COLUMNS + "WHERE g.guild_id = ? AND g.status = 'playing' ORDER BY g.updated_at, g.id LIMIT ?"
+)
+# The lobbies and games in play a person holds a seat in, on every server: those waiting on them first.
+_SQL_USER_GAMES = (
+    _GAME_COLUMNS
+    + """JOIN seats AS me ON me.game_id = g.id
+WHERE me.user_id = ? AND g.status IN ('lobby', 'playing')
+ORDER BY g.status = 'playing' AND g.seat_to_act = me.seat DESC, g.status = 'playing' DESC,
+         g.updated_at, g.id"""
+)
+_RESULT_ROW = """json_array(r.seat, r.place, r.score, r.red, r.blue, r.green, r.black, r.treasures,
+    r.owner_user_id, r.owner_level, r.user_id, r.level, r.resigned_by, r.replaced, r.rating_change)"""
+_SQL_GAME_RESULTS = f"SELECT {_RESULT_ROW} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
+_SQL_FINISHED_GAMES = f"""
+SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
+       (SELECT json_group_array(json(row)) FROM (
+            SELECT {_RESULT_ROW} AS row FROM results AS r WHERE r.game_id = g.id ORDER BY r.place, r.seat))
+FROM games AS g
+WHERE g.guild_id = ? AND g.status = 'finished'
+ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
+_SQL_LEADERBOARD = """
+SELECT user_id, level, rating, games, wins FROM ratings
+WHERE guild_id = ? AND games >= ?
+ORDER BY rating DESC, id LIMIT ? OFFSET ?"""
+
+
+def _stats_sql(who: str) -> str:
+    """A player's stats on a server in one statement; ``who`` picks their rows (a person's or a level's)."""
+    return f"""
+SELECT
+  (SELECT json_array(count(DISTINCT game_id), count(DISTINCT CASE WHEN place = 1 THEN game_id END),
+                     avg(place), avg(score), max(score),
+                     count(DISTINCT CASE WHEN resigned_by = :who THEN game_id END))
+     FROM results WHERE guild_id = :guild AND {who}),
+  (SELECT json_array(r.rating, (SELECT count(*) FROM ratings AS better
+                                WHERE better.guild_id = :guild AND better.rating > r.rating))
+     FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
+  (SELECT json_group_array(json_array(user_id, level, games, ahead, behind)) FROM (
+     SELECT o.user_id, o.level, count(DISTINCT o.game_id) AS games,
+            sum(me.place < o.place) AS ahead, sum(me.place > o.place) AS behind
+     FROM results AS me JOIN results AS o ON o.game_id = me.game_id AND o.seat <> me.seat
+     WHERE me.guild_id = :guild AND me.{who}
+       AND (o.user_id IS NOT NULL OR o.level IS NOT NULL)
+       AND NOT coalesce(o.{who}, 0)
+     GROUP BY o.user_id, o.level
+     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level
+     LIMIT :opponents))"""  # noqa: S608 - ``who`` is one of the two constants below
+
+
+_SQL_STATS_OF_PERSON = _stats_sql("user_id = :who")
+_SQL_STATS_OF_COMPUTER = _stats_sql("level = :who")
 
 
 def _game_from_row(row: Sequence[Any]) -> GameRecord:
-    seats = tuple(sorted((Seat(*s) for s in json.loads(row[19])), key=lambda s: s.seat))
-    return GameRecord(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        creator_id=row[3],
-        status=Status(row[4]),
-        options=Options(row[5], bool(row[6]), bool(row[7]), row[8], row[9]),
-        seats=seats,
-        players=row[10],
-        seed=row[11],
-        position=row[12],
-        version=row[13],
-        seat_to_act=row[14],
-        created_at=row[15],
-        started_at=row[16],
-        updated_at=row[17],
-        ended_at=row[18],
+    (game_id, guild_id, channel_id, creator_id, status, board, english, open_scoring, conflict_hours,
+     reminder_hours, turn_hours, away_minutes, hints, level, buildings, wonder, players, seed, position,
+     version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
+     seats_json) = row  # fmt: skip
+    seats = tuple(
+        sorted(
+            (
+                Seat(s[0], s[1], s[2], s[3], s[4], s[5], s[6], bool(s[7]), s[8], s[9])
+                for s in json.loads(seats_json)
+            ),
+            key=lambda s: s.seat,
+        )
     )
+    options = Options(
+        board,
+        bool(english),
+        bool(open_scoring),
+        conflict_hours,
+        reminder_hours,
+        turn_hours,
+        away_minutes,
+        bool(hints),
+        level,
+        bool(buildings),
+        bool(wonder),
+    )
+    return GameRecord(
+        game_id, guild_id, channel_id, creator_id, Status(status), options, seats, players, seed, position,
+        version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
+    )  # fmt: skip
+
+
+def _result_from_row(game_id: int, row: Sequence[Any]) -> SeatResult:
+    (seat, place, score, red, blue, green, black, treasures, owner_user_id, owner_level, user_id, level,
+     resigned_by, replaced, rating_change) = row  # fmt: skip
+    return SeatResult(
+        game_id, seat, place, score, (red, blue, green, black), treasures, Player(owner_user_id, owner_level),
+        player_or_none(user_id, level), resigned_by, bool(replaced), rating_change,
+    )  # fmt: skip
+
+
+def _who(actor: Actor | None) -> Who:
+    """How a game record (engine.export) names the actor of a log row."""
+    if actor is None:
+        return Who.unrecorded()
+    if actor.kind is ActorKind.PERSON:
+        return Who.person(actor.user_id)
+    if actor.kind is ActorKind.COMPUTER:
+        assert actor.level is not None
+        return Who.computer(actor.level)
+    return Who.deadline()
+
+
+def _holder(user_id: int | None, level: str | None) -> Who:
+    if user_id is not None:
+        return Who.person(user_id)
+    assert level is not None
+    return Who.computer(level)
 
 
 def _timer_from_row(row: Sequence[Any]) -> Timer:
-    return Timer(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6])
+    return Timer(
+        row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7], row[8], row[9], row[10]
+    )
+
+
+def _actor(kind: str | None, user_id: int | None, level: str | None) -> Actor | None:
+    return None if kind is None else Actor(ActorKind(kind), user_id, level)
+
+
+def _actor_columns(actor: Actor | None) -> tuple[str | None, int | None, str | None]:
+    if actor is None:
+        return None, None, None
+    return actor.kind.value, actor.user_id, actor.level
+
+
+def _action_from_row(row: Sequence[Any]) -> ActionRecord:
+    game_id, seq, seat, action, at, kind, user_id, level, undoes, taken_back_by = row
+    return ActionRecord(game_id, seq, seat, action, at, _actor(kind, user_id, level), undoes, taken_back_by)
+
+
+def _post_from_row(row: Sequence[Any]) -> Post:
+    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines = row
+    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, tuple(json.loads(lines)))
 
 
 def _int(value: Any, name: str) -> int:
@@ -145,13 +390,184 @@ def _parse_position(position: str) -> Game:
         raise InvalidPositionError(f"The position is not valid engine notation: {exc!r}.") from None
 
 
-async def _rows(conn: Conn, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    return list(await conn.execute_fetchall(sql, params))
+def _rows(db: Db, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    return db.execute(sql, params).fetchall()
 
 
-async def _one(conn: Conn, sql: str, params: Sequence[Any] = ()) -> Any:
-    rows = await _rows(conn, sql, params)
-    return rows[0] if rows else None
+def _one(db: Db, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> Any:
+    return db.execute(sql, params).fetchone()
+
+
+class _GameRow(NamedTuple):
+    """The columns of ``games`` that the writes check."""
+
+    status: str
+    version: int
+    seat_to_act: int | None
+    players: int | None
+    seed: int | None
+    computer_level: str
+    paused_at: int | None
+    pause_keeps: str | None
+
+    def keeps(self) -> frozenset[str] | None:
+        """The timer kinds a pause lets run; None while the game runs."""
+        return None if self.pause_keeps is None else frozenset(json.loads(self.pause_keeps))
+
+
+class _SeatRow(NamedTuple):
+    user_id: int | None
+    level: str | None
+    away_since: int | None
+    away_until: int | None
+
+
+def _seat_row(db: Db, game_id: int, seat: int) -> _SeatRow:
+    row = _one(
+        db,
+        "SELECT user_id, level, away_since, away_until FROM seats WHERE game_id = ? AND seat = ?",
+        (game_id, seat),
+    )
+    if row is None:
+        raise NoSuchSeatError(game_id, seat)
+    return _SeatRow(*row)
+
+
+def _check_person(game_id: int, seat: int, row: _SeatRow, asking: int | None) -> None:
+    """The seat is a person's, and the asking user's if one asks."""
+    if row.user_id is None:
+        raise ComputerSeatError(game_id, seat)
+    if asking is not None and asking != row.user_id:
+        raise NotSeatOwnerError(game_id, seat, asking)
+
+
+def _clear_away(db: Db, game_id: int, seat: int) -> None:
+    db.execute(
+        "UPDATE seats SET away_since = NULL, away_until = NULL, away_cover = 0 "
+        "WHERE game_id = ? AND seat = ?",
+        (game_id, seat),
+    )
+
+
+def _change_owner(
+    db: Db,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    level: str | None,
+    reason: SeatReason,
+    by_user_id: int,
+    now: int,
+) -> None:
+    """End the seat's current holder's time (seat_owners) and start the new one's."""
+    db.execute(
+        "UPDATE seat_owners SET until = ? WHERE game_id = ? AND seat = ? AND until IS NULL",
+        (now, game_id, seat),
+    )
+    db.execute(
+        """INSERT INTO seat_owners (game_id, seat, user_id, level, reason, by_user_id, since)
+           VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        (game_id, seat, user_id, level, reason.value, by_user_id, now),
+    )
+
+
+def _seat_owner(row: Sequence[Any]) -> SeatOwner:
+    game_id, seat, user_id, level, reason, by_user_id, since, until = row
+    return SeatOwner(game_id, seat, user_id, level, SeatReason(reason), by_user_id, since, until)
+
+
+_TAKEN_BY = {
+    ActorKind.COMPUTER.value: "the computer player",
+    ActorKind.DEADLINE.value: "a deadline's default",
+}
+
+
+def _newest_to_take_back(db: Db, game_id: int, seat: int, actor: Actor | None) -> int:
+    """The seq of the newest effective action, if ``seat``'s person may take it back (R31, R32)."""
+    row = _one(db, _SQL_NEWEST_EFFECTIVE, (game_id,))
+    if row is None:
+        raise TakeBackError(game_id, "there is no action to take back")
+    seq, its_seat, kind, user_id = row
+    if its_seat != seat:
+        raise TakeBackError(game_id, f"its newest action is seat {its_seat}'s, not seat {seat}'s")
+    if kind in _TAKEN_BY:
+        raise TakeBackError(game_id, f"its newest action was made by {_TAKEN_BY[kind]} for seat {seat}")
+    if kind == ActorKind.PERSON and actor is not None and user_id != actor.user_id:
+        raise TakeBackError(
+            game_id, f"its newest action was made by user {user_id}, not user {actor.user_id}"
+        )
+    return int(seq)
+
+
+def _effective(
+    default: tuple[str | None, int | None] | None, game: tuple[str | None, int | None] | None
+) -> PlayerSettings:
+    """Each setting from the game's row, else the player's default row, else the built-in default."""
+    built_in = PlayerSettings()
+    dm, dm_from = built_in.dm, SettingSource.BUILT_IN
+    auto, auto_from = built_in.auto_forced, SettingSource.BUILT_IN
+    for values, source in ((default, SettingSource.PLAYER), (game, SettingSource.GAME)):
+        if values is None:
+            continue
+        if values[0] is not None:
+            dm, dm_from = DmMode(values[0]), source
+        if values[1] is not None:
+            auto, auto_from = bool(values[1]), source
+    return PlayerSettings(dm, auto, dm_from, auto_from)
+
+
+@dataclass(frozen=True)
+class _Saving:
+    """An action or undo to save, its arguments checked before the transaction."""
+
+    game_id: int
+    expected_version: int
+    seat: int
+    action: str
+    position: str
+    game: Game
+    now: int
+    timers_to_delete: list[int] | None  # None: all of the game's timers
+    timers_to_add: tuple[NewTimer, ...]
+    actor: Actor | None
+
+    @classmethod
+    def of(
+        cls,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        action: str,
+        position: str,
+        now: int,
+        timers_to_delete: Iterable[int] | Literal["all"],
+        timers_to_add: Iterable[NewTimer],
+        actor: Actor | None,
+    ) -> _Saving:
+        if actor is not None and not isinstance(actor, Actor):
+            raise TypeError(f"actor must be an Actor, not {type(actor).__name__}")
+        to_delete = None
+        if timers_to_delete != ALL_TIMERS:
+            to_delete = [_int(t, "timer id") for t in timers_to_delete]
+        return cls(
+            game_id,
+            _int(expected_version, "expected_version"),
+            _int(seat, "seat"),
+            action,
+            position,
+            _parse_position(position),
+            _int(now, "now"),
+            to_delete,
+            tuple(timers_to_add),
+            actor,
+        )
+
+
+def _file_error(path: str, exc: sqlite3.Error) -> StorageError:
+    """A SQLite error while opening: named when the file or disk is at fault, else "not usable"."""
+    return database_error(path, exc) or DatabaseUnusableError(
+        f"{path} is not a usable SQLite database: {exc}."
+    )
 
 
 async def _switch_to_wal(conn: Conn, busy_timeout_ms: int) -> str:
@@ -170,11 +586,6 @@ async def _switch_to_wal(conn: Conn, busy_timeout_ms: int) -> str:
             if ("locked" not in str(exc) and "busy" not in str(exc)) or loop.time() >= deadline:
                 raise
         await asyncio.sleep(0.01)
-
-
-async def _rollback(conn: Conn) -> None:
-    if conn.in_transaction:
-        await conn.execute("ROLLBACK")
 
 
 class _Opening:
@@ -215,10 +626,13 @@ class Store:
         busy_timeout_ms: int = 10_000,
         synchronous: Literal["FULL", "NORMAL"] = "FULL",
     ) -> _Opening:
-        """Open (or create) the database, upgrade its schema, and return the store.
+        """Open (or create) the database, check it, upgrade its schema, and return the store.
 
-        WAL journal, foreign keys on, ``synchronous=FULL`` by default (a saved move survives a power cut,
-        not only a crash). Raises ``SchemaTooNewError`` for a database of a newer program.
+        Before anything is written, the file must be readable and writable with its folder, and pass
+        ``PRAGMA quick_check`` through a read-only connection; otherwise a ``DatabaseUnusableError``
+        (``DatabaseCorruptError``, ``DatabaseReadOnlyError``, ...) or ``SchemaTooNewError`` is raised and
+        the file is left exactly as it was. Then: WAL journal, foreign keys on, ``synchronous=FULL`` by
+        default (a saved move survives a power cut, not only a crash), the missing migrations.
         """
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError("synchronous must be 'FULL' or 'NORMAL'")
@@ -226,6 +640,15 @@ class Store:
 
     @classmethod
     async def _open(cls, path: str, busy_timeout_ms: int, synchronous: str) -> Store:
+        await asyncio.to_thread(check_access, path)
+        # Checked through a read-only connection: nothing is written to a file that fails here.
+        found = await asyncio.to_thread(inspect_file, path, busy_timeout_ms=busy_timeout_ms)
+        if found is not None and found.problems:
+            more = len(found.problems) - 1
+            detail = found.problems[0] + (f", and {more} more problems" if more else "")
+            raise DatabaseCorruptError(path, detail)
+        if found is not None and (found.schema_version or 0) > LATEST:
+            raise SchemaTooNewError(path, found.schema_version or 0, LATEST)
         connecting = aiosqlite.connect(path, isolation_level=None)
         try:
             conn = await connecting
@@ -235,25 +658,24 @@ class Store:
             worker = getattr(connecting, "_thread", None)
             if worker is not None:
                 await asyncio.to_thread(worker.join, 5)
-            raise DatabaseUnusableError(f"{path} cannot be opened: {exc}.") from exc
+            raise _file_error(path, exc) from exc
         try:
             await conn.execute_fetchall(f"PRAGMA busy_timeout = {busy_timeout_ms}")
-            try:
-                found = await user_version(conn)
-            except sqlite3.DatabaseError as exc:
-                raise DatabaseUnusableError(f"{path} is not a usable SQLite database: {exc}.") from exc
-            if found > LATEST:
-                raise SchemaTooNewError(path, found, LATEST)
+            version = await user_version(conn)
+            if version > LATEST:  # a newer program created the file since it was inspected
+                raise SchemaTooNewError(path, version, LATEST)
             mode = await _switch_to_wal(conn, busy_timeout_ms)
             if mode != "wal":
                 raise DatabaseUnusableError(f"{path} cannot use the WAL journal (it reports {mode!r}).")
             await conn.execute_fetchall("PRAGMA foreign_keys = ON")
             await conn.execute_fetchall(f"PRAGMA synchronous = {synchronous}")
-            found = await migrate(conn)
-            if found > LATEST:  # a newer program upgraded it while we waited
-                raise SchemaTooNewError(path, found, LATEST)
-        except BaseException:
+            version = await migrate(conn)
+            if version > LATEST:  # a newer program upgraded it while we waited
+                raise SchemaTooNewError(path, version, LATEST)
+        except BaseException as exc:
             await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise _file_error(path, exc) from exc
             raise
         return cls(conn, path)
 
@@ -283,8 +705,20 @@ class Store:
 
     # ----------------------------------------------------------------------------- transactions
 
-    async def _transaction(self, body: Callable[[Conn], Awaitable[T]], *, write: bool = True) -> T:
-        """Run ``body`` in one transaction, in a task of its own that a cancelled caller cannot cut."""
+    async def _on_thread(self, work: Callable[[Db], T]) -> T:
+        """Run ``work`` on the database thread (the caller holds the lock); a file or disk that fails
+        becomes a ``DatabaseUnusableError`` naming the file, other SQLite errors go up as they are."""
+        try:
+            return await on_db_thread(self._connection(), work)
+        except sqlite3.Error as exc:
+            error = database_error(self.path, exc)
+            if error is None:
+                raise
+            raise error from exc
+
+    async def _transaction(self, body: Callable[[Db], T], *, write: bool = True) -> T:
+        """Run ``body`` in one transaction, in one trip to the database thread, in a task of its own that a
+        cancelled caller cannot cut."""
         self._connection()
         task = asyncio.ensure_future(self._run_transaction(body, write))
         self._writes.add(task)
@@ -293,35 +727,37 @@ class Store:
         task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
         return await asyncio.shield(task)
 
-    async def _run_transaction(self, body: Callable[[Conn], Awaitable[T]], write: bool) -> T:
+    async def _run_transaction(self, body: Callable[[Db], T], write: bool) -> T:
         async with self._lock:
-            conn = self._connection()
-            await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                result = await body(conn)
-                await conn.execute("COMMIT")
-            except BaseException:
-                await _rollback(conn)
-                raise
-            return result
+            return await self._on_thread(partial(in_transaction, body=body, write=write))
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """One statement: SQLite reads it from one snapshot."""
         async with self._lock:
-            return await _rows(self._connection(), sql, params)
+            return await self._on_thread(partial(_rows, sql=sql, params=params))
 
     @staticmethod
-    async def _game_row(conn: Conn, game_id: int) -> tuple[str, int, int | None, int | None, int | None]:
-        row = await _one(
-            conn, "SELECT status, version, seat_to_act, players, seed FROM games WHERE id = ?", (game_id,)
+    def _game_row(db: Db, game_id: int) -> _GameRow:
+        row = _one(
+            db,
+            "SELECT status, version, seat_to_act, players, seed, computer_level, paused_at, pause_keeps "
+            "FROM games WHERE id = ?",
+            (game_id,),
         )
         if row is None:
             raise GameNotFound(game_id)
-        return row[0], row[1], row[2], row[3], row[4]
+        return _GameRow(*row)
+
+    @classmethod
+    def _playing(cls, db: Db, game_id: int, wanted: str) -> _GameRow:
+        row = cls._game_row(db, game_id)
+        if row.status != Status.PLAYING:
+            raise GameStatusError(game_id, row.status, wanted)
+        return row
 
     @staticmethod
-    async def _load(conn: Conn, game_id: int) -> GameRecord:
-        row = await _one(conn, _SQL_GAME, (game_id,))
+    def _load(db: Db, game_id: int) -> GameRecord:
+        row = _one(db, _SQL_GAME, (game_id,))
         if row is None:
             raise GameNotFound(game_id)
         return _game_from_row(row)
@@ -342,26 +778,33 @@ class Store:
             int(o.open_scoring),
             float(o.conflict_hours),
             float(o.reminder_hours),
+            float(o.turn_hours),
+            float(o.away_minutes),
+            int(o.hints),
+            str(o.computer_level),
+            int(o.buildings),
+            int(o.wonder),
             _int(now, "now"),
             now,
         )
 
-        async def body(conn: Conn) -> GameRecord:
-            busy = await _one(
-                conn,
+        def body(db: Db) -> GameRecord:
+            busy = _one(
+                db,
                 "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')",
                 (channel_id,),
             )
             if busy is not None:
                 raise ChannelBusyError(channel_id, busy[0])
-            row = await _one(
-                conn,
+            row = _one(
+                db,
                 """INSERT INTO games (guild_id, channel_id, creator_id, status, board, english, open_scoring,
-                                      conflict_hours, reminder_hours, created_at, updated_at)
-                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                      conflict_hours, reminder_hours, turn_hours, away_minutes, hints,
+                                      computer_level, buildings, wonder, created_at, updated_at)
+                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 params,
             )
-            return await self._load(conn, row[0])
+            return self._load(db, row[0])
 
         try:
             return await self._transaction(body)
@@ -374,55 +817,86 @@ class Store:
         """Seat a user in the lobby, in the next seat. Raises a ``SeatError`` or ``GameStatusError``."""
         _int(user_id, "user_id")
         _int(now, "now")
+        return await self._transaction(partial(self._seat_in_lobby, game_id, user_id, None, dynasty, now))
 
-        async def body(conn: Conn) -> GameRecord:
-            status = (await self._game_row(conn, game_id))[0]
-            if status != Status.LOBBY:
-                raise GameStatusError(game_id, status, "take new players")
-            seats = await _rows(
-                conn, "SELECT seat, user_id, dynasty FROM seats WHERE game_id = ?", (game_id,)
-            )
-            if any(s[1] == user_id for s in seats):
-                raise AlreadySeatedError(game_id, user_id)
-            if len(seats) >= MAX_SEATS:
-                raise LobbyFullError(game_id, len(seats))
-            if dynasty is not None and any(s[2] == dynasty for s in seats):
-                raise DynastyTakenError(game_id, dynasty)
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, dynasty, joined_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, len(seats), user_id, dynasty, now),
-            )
-            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            return await self._load(conn, game_id)
+    async def add_computer_seat(
+        self, game_id: int, level: str, now: int, *, dynasty: str | None = None
+    ) -> GameRecord:
+        """Seat the computer player at ``level`` in the lobby, in the next seat (``/te seat addbot``).
+        Raises ``LobbyFullError``, ``DynastyTakenError`` or ``GameStatusError``; ``ValueError`` for a level
+        that is not one of ``ComputerLevel``."""
+        chosen = computer_level(level)
+        _int(now, "now")
+        return await self._transaction(partial(self._seat_in_lobby, game_id, None, chosen, dynasty, now))
 
-        return await self._transaction(body)
+    @classmethod
+    def _seat_in_lobby(
+        cls, game_id: int, user_id: int | None, level: str | None, dynasty: str | None, now: int, db: Db
+    ) -> GameRecord:
+        status = cls._game_row(db, game_id).status
+        if status != Status.LOBBY:
+            raise GameStatusError(game_id, status, "take new players")
+        seats = _rows(db, "SELECT seat, user_id, dynasty FROM seats WHERE game_id = ?", (game_id,))
+        if user_id is not None and any(s[1] == user_id for s in seats):
+            raise AlreadySeatedError(game_id, user_id)
+        if len(seats) >= MAX_SEATS:
+            raise LobbyFullError(game_id, len(seats))
+        if dynasty is not None and any(s[2] == dynasty for s in seats):
+            raise DynastyTakenError(game_id, dynasty)
+        db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, level, dynasty, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, len(seats), user_id, level, dynasty, now),
+        )
+        db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return cls._load(db, game_id)
 
     async def remove_seat(self, game_id: int, user_id: int, now: int) -> GameRecord:
         """Unseat a user from the lobby; the later seats move up so seats stay 0..n-1."""
         _int(user_id, "user_id")
         _int(now, "now")
 
-        async def body(conn: Conn) -> GameRecord:
-            status = (await self._game_row(conn, game_id))[0]
-            if status != Status.LOBBY:
-                raise GameStatusError(game_id, status, "lose players")
-            row = await _one(
-                conn, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
+        def body(db: Db) -> GameRecord:
+            self._lobby(db, game_id)
+            row = _one(db, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
             if row is None:
                 raise NotSeatedError(game_id, user_id)
-            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
-            later = await _rows(
-                conn, "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, row[0])
-            )
-            for (seat,) in later:  # in order, so each moves into a seat just freed
-                await conn.execute(
-                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (seat - 1, game_id, seat)
-                )
-            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            return await self._load(conn, game_id)
+            return self._unseat(db, game_id, row[0], now)
 
         return await self._transaction(body)
+
+    async def remove_computer_seat(self, game_id: int, seat: int, now: int) -> GameRecord:
+        """Take a computer player's seat out of the lobby; the later seats move up. ``NoSuchSeatError``,
+        ``NotComputerSeatError`` (a person leaves with ``remove_seat``) or ``GameStatusError``."""
+        _int(seat, "seat")
+        _int(now, "now")
+
+        def body(db: Db) -> GameRecord:
+            self._lobby(db, game_id)
+            if _seat_row(db, game_id, seat).user_id is not None:
+                raise NotComputerSeatError(game_id, seat)
+            return self._unseat(db, game_id, seat, now)
+
+        return await self._transaction(body)
+
+    @classmethod
+    def _lobby(cls, db: Db, game_id: int) -> None:
+        status = cls._game_row(db, game_id).status
+        if status != Status.LOBBY:
+            raise GameStatusError(game_id, status, "lose players")
+
+    @classmethod
+    def _unseat(cls, db: Db, game_id: int, seat: int, now: int) -> GameRecord:
+        """Empty a lobby seat; the later seats move up so seats stay 0..n-1."""
+        db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        later = _rows(
+            db, "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+        )
+        for (moving,) in later:  # in order, so each moves into a seat just freed
+            db.execute(
+                "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (moving - 1, game_id, moving)
+            )
+        db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return cls._load(db, game_id)
 
     async def start_game(
         self, game_id: int, seed: int, position: str, now: int, *, timers: Iterable[NewTimer] = ()
@@ -430,7 +904,9 @@ class Store:
         """Start the lobby: status playing, the seed and the initial position, plus the first timers.
 
         ``position`` must be ``engine.dump`` of the new game made from the seed, the options and as many
-        players as there are seats (else ``InvalidPositionError``): the log replays from it.
+        players as there are seats (else ``InvalidPositionError``): the log replays from it. Computer seats
+        count as players; at least one seat must be a person's (``NoHumanSeatError``). The seat history
+        (``seat_history``) starts here, each seat held since its holder joined.
         """
         _int(seed, "seed")
         _int(now, "now")
@@ -438,31 +914,39 @@ class Store:
         game = _parse_position(position)
         o_players = game.settings.players
 
-        async def body(conn: Conn) -> GameRecord:
-            record = await self._load(conn, game_id)
+        def body(db: Db) -> GameRecord:
+            record = self._load(db, game_id)
             if record.status != Status.LOBBY:
                 raise GameStatusError(game_id, record.status, "start")
             n = len(record.seats)
             if not MIN_SEATS <= n <= MAX_SEATS:
                 raise WrongPlayerCountError(game_id, n)
+            if not record.human_seats:
+                raise NoHumanSeatError(game_id)
             o = record.options
             if o_players != n:
                 raise InvalidPositionError(
                     f"The position is for {o_players} players but game {game_id} has {n} seated."
                 )
-            fresh = Game.new(n, seed, o.board, o.english, o.open_scoring)
+            fresh = Game.start(o.settings(n), seed)
             if dump(fresh) != position:
                 raise InvalidPositionError(
                     f"The position is not the start of game {game_id} with seed {seed} and its options."
                 )
-            await conn.execute(
+            db.execute(
                 """UPDATE games SET status = 'playing', players = ?, seed = ?, position = ?, version = 0,
                                     seat_to_act = ?, started_at = ?, updated_at = ?
                    WHERE id = ?""",
                 (n, seed, position, fresh.to_act, now, now, game_id),
             )
-            await self._add_timers(conn, game_id, timers, now)
-            return await self._load(conn, game_id)
+            db.execute(
+                """INSERT INTO seat_owners (game_id, seat, user_id, level, reason, since)
+                   SELECT game_id, seat, user_id, level, 'joined', joined_at FROM seats WHERE game_id = ?
+                   ORDER BY seat""",
+                (game_id,),
+            )
+            self._add_timers(db, game_id, timers, now, None)
+            return self._load(db, game_id)
 
         return await self._transaction(body)
 
@@ -470,17 +954,212 @@ class Store:
         """End a lobby or a game in play without a result; its timers go in the same transaction."""
         _int(now, "now")
 
-        async def body(conn: Conn) -> GameRecord:
-            status = (await self._game_row(conn, game_id))[0]
+        def body(db: Db) -> GameRecord:
+            status = self._game_row(db, game_id).status
             if status not in ACTIVE:
                 raise GameStatusError(game_id, status, "be abandoned")
-            await conn.execute(
-                "UPDATE games SET status = 'abandoned', seat_to_act = NULL, updated_at = ?, ended_at = ? "
-                "WHERE id = ?",
+            db.execute(
+                "UPDATE games SET status = 'abandoned', seat_to_act = NULL, updated_at = ?, ended_at = ?, "
+                "paused_at = NULL, pause_keeps = NULL WHERE id = ?",
                 (now, now, game_id),
             )
-            await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            return await self._load(conn, game_id)
+            db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            return self._load(db, game_id)
+
+        return await self._transaction(body)
+
+    # --------------------------------------------------------------------- seats over weeks
+
+    async def set_away(
+        self,
+        game_id: int,
+        seat: int,
+        now: int,
+        *,
+        until: int | None = None,
+        cover: bool = True,
+        user_id: int | None = None,
+    ) -> GameRecord:
+        """Mark a person's seat away (R31) in a game in play.
+
+        ``until`` None and ``cover`` True: a timed-out seat, away until its owner acts or comes back
+        (``append_action(seat_away=True)`` does this with the deadline's play). ``until`` set: an announced
+        absence (``/te seat away``) of at most ``MAX_AWAY_HOURS`` (else ``AbsenceLengthError``); with
+        ``cover`` the computer player covers it, without it the seat's deadlines wait for its end (a
+        vacation). A seat already away keeps its ``away_since``. ``user_id``: the person asking, who must
+        hold the seat (``NotSeatOwnerError``); None when the bot itself marks it. ``NoSuchSeatError``,
+        ``ComputerSeatError``, ``GameStatusError``.
+        """
+        _int(seat, "seat")
+        _int(now, "now")
+        if until is not None:
+            _int(until, "until")
+        elif not cover:
+            raise ValueError("an absence without an end is covered: give until, or cover=True")
+        asking = None if user_id is None else _int(user_id, "user_id")
+
+        def body(db: Db) -> GameRecord:
+            self._playing(db, game_id, "mark a seat away")
+            row = _seat_row(db, game_id, seat)
+            _check_person(game_id, seat, row, asking)
+            if until is not None and not 0 < until - now <= MAX_AWAY_HOURS * 3600:
+                raise AbsenceLengthError(game_id, (until - now) / 3600, MAX_AWAY_HOURS)
+            since = row.away_since if away_at(row.away_since, row.away_until, now) else now
+            db.execute(
+                "UPDATE seats SET away_since = ?, away_until = ?, away_cover = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (since, until, int(cover), game_id, seat),
+            )
+            return self._load(db, game_id)
+
+        return await self._transaction(body)
+
+    async def set_back(self, game_id: int, seat: int, now: int, *, user_id: int | None = None) -> GameRecord:
+        """End a seat's away state (``/te seat back``); ``NotAwayError`` if it is not away at ``now`` (an
+        announced absence that has ended counts as over). ``user_id`` as for ``set_away``. Any action of
+        the owner also ends it (``append_action`` with ``Actor.person``)."""
+        _int(seat, "seat")
+        _int(now, "now")
+        asking = None if user_id is None else _int(user_id, "user_id")
+
+        def body(db: Db) -> GameRecord:
+            self._playing(db, game_id, "have a seat come back")
+            row = _seat_row(db, game_id, seat)
+            _check_person(game_id, seat, row, asking)
+            if not away_at(row.away_since, row.away_until, now):
+                raise NotAwayError(game_id, seat)
+            _clear_away(db, game_id, seat)
+            return self._load(db, game_id)
+
+        return await self._transaction(body)
+
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        user_id: int | None = None,
+        level: str | None = None,
+        by_user_id: int,
+        now: int,
+    ) -> GameRecord:
+        """Hand a seat of a game in play to a person who has no seat in it (``user_id``) or to the computer
+        player (``level``), R33: the seat keeps its hand, points and leaders (the position is the seat's).
+
+        The new holder is present (not away); a person also clears the seat's resignation. The history
+        (``seat_history``) records the change as ``replaced`` by ``by_user_id``; the old owner's
+        ``former_seat_of`` is this seat from now on, and ``append_action`` refuses their actions for it
+        (``NotSeatOwnerError``). Refusals: ``AlreadySeatedError``, ``SeatUnchangedError`` (that computer
+        level holds it already), ``NoSuchSeatError``, ``GameStatusError``. Whether ``by_user_id`` may do it
+        (the creator or a server manager) is the bot's to check.
+        """
+        if (user_id is None) == (level is None):
+            raise ValueError("give the seat's new holder: a user id or a computer level, not both")
+        _int(seat, "seat")
+        _int(now, "now")
+        _int(by_user_id, "by_user_id")
+        new_user = None if user_id is None else _int(user_id, "user_id")
+        new_level = None if level is None else computer_level(level)
+
+        def body(db: Db) -> GameRecord:
+            self._playing(db, game_id, "hand a seat over")
+            row = _seat_row(db, game_id, seat)
+            if new_user is not None:
+                if _one(db, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, new_user)):
+                    raise AlreadySeatedError(game_id, new_user)
+            elif row.level == new_level:
+                raise SeatUnchangedError(game_id, seat, str(new_level))
+            keeps_resignation = new_user is None
+            db.execute(
+                """UPDATE seats SET user_id = ?, level = ?, joined_at = ?, away_since = NULL,
+                                    away_until = NULL, away_cover = 0,
+                                    resigned_by = CASE WHEN ? THEN resigned_by END,
+                                    resigned_at = CASE WHEN ? THEN resigned_at END
+                   WHERE game_id = ? AND seat = ?""",
+                (new_user, new_level, now, keeps_resignation, keeps_resignation, game_id, seat),
+            )
+            _change_owner(db, game_id, seat, new_user, new_level, SeatReason.REPLACED, by_user_id, now)
+            return self._load(db, game_id)
+
+        return await self._transaction(body)
+
+    async def resign_seat(self, game_id: int, user_id: int, now: int) -> GameRecord:
+        """The user leaves a game in play (``/te seat resign``, R33): their seat goes to the computer player
+        at the game's ``computer_level``, present, marked ``resigned_by`` (it stays in the standings). The
+        history records it as ``resigned``. ``NotSeatedError``, ``GameStatusError``."""
+        _int(user_id, "user_id")
+        _int(now, "now")
+
+        def body(db: Db) -> GameRecord:
+            game = self._playing(db, game_id, "lose a player")
+            row = _one(db, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            if row is None:
+                raise NotSeatedError(game_id, user_id)
+            seat = row[0]
+            db.execute(
+                """UPDATE seats SET user_id = NULL, level = ?, joined_at = ?, away_since = NULL,
+                                    away_until = NULL, away_cover = 0, resigned_by = ?, resigned_at = ?
+                   WHERE game_id = ? AND seat = ?""",
+                (game.computer_level, now, user_id, now, game_id, seat),
+            )
+            _change_owner(db, game_id, seat, None, game.computer_level, SeatReason.RESIGNED, user_id, now)
+            return self._load(db, game_id)
+
+        return await self._transaction(body)
+
+    async def seat_history(self, game_id: int) -> list[SeatOwner]:
+        """Who held each seat of a started game and when, by seat then time (empty before the start)."""
+        rows = await self._read(
+            _SEAT_OWNER_COLUMNS + "WHERE game_id = ? ORDER BY seat, since, id", (game_id,)
+        )
+        return [_seat_owner(r) for r in rows]
+
+    async def former_seat_of(self, game_id: int, user_id: int) -> SeatOwner | None:
+        """The user's last time in a seat of this game if they hold no seat in it now (replaced or resigned:
+        "This seat is no longer yours."), else None. ``.seat`` is the seat, ``.until`` when they lost it."""
+        rows = await self._read(_SQL_FORMER_SEAT, (game_id, user_id, user_id))
+        return _seat_owner(rows[0]) if rows else None
+
+    async def set_paused(
+        self,
+        game_id: int,
+        paused: bool,
+        now: int,
+        *,
+        keep_kinds: Iterable[str] = (TimerKind.REMINDER,),
+    ) -> bool:
+        """Pause a game in play (R31: every seat away) or resume it; True if this changed it.
+
+        A pause holds the game's timers except the kinds in ``keep_kinds`` (and those added while it lasts):
+        ``due_timers`` and ``next_due`` never return a held timer, so no deadline fires for a paused game.
+        Resuming releases them, each moved later by the time it was held: nobody loses the time the game
+        stood still. While paused, ``append_action`` saves only a person's own action (``GamePausedError``).
+        """
+        _int(now, "now")
+        keeps = json.dumps(sorted({str(k) for k in keep_kinds}))
+
+        def body(db: Db) -> bool:
+            row = self._playing(db, game_id, "be paused or resumed")
+            if (row.paused_at is not None) == bool(paused):
+                return False
+            if paused:
+                db.execute(
+                    "UPDATE games SET paused_at = ?, pause_keeps = ? WHERE id = ?", (now, keeps, game_id)
+                )
+                db.execute(
+                    """UPDATE timers SET held_since = ?
+                       WHERE game_id = ? AND held_since IS NULL
+                         AND kind NOT IN (SELECT value FROM json_each(?))""",
+                    (now, game_id, keeps),
+                )
+            else:
+                db.execute("UPDATE games SET paused_at = NULL, pause_keeps = NULL WHERE id = ?", (game_id,))
+                db.execute(
+                    """UPDATE timers SET due_at = due_at + max(0, ? - held_since), held_since = NULL
+                       WHERE game_id = ? AND held_since IS NOT NULL""",
+                    (now, game_id),
+                )
+            return True
 
         return await self._transaction(body)
 
@@ -497,6 +1176,8 @@ class Store:
         *,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
         timers_to_add: Iterable[NewTimer] = (),
+        actor: Actor | None = None,
+        seat_away: bool = False,
     ) -> Appended:
         """Save one applied action, in ONE transaction: the log row (seq = version + 1), the new position,
         the version bump, the seat to act, the timer changes.
@@ -506,59 +1187,207 @@ class Store:
         waits on (``WrongSeatError``). The seat to act and the end of the game are read from
         ``new_position``: when it is over the game becomes finished and its remaining timers are deleted.
         ``timers_to_delete`` is ids of this game's timers, or ``"all"``.
+
+        ``actor`` records who made it (R31): ``Actor.person(user_id)`` must hold the seat
+        (``NotSeatOwnerError``: a replaced owner's old button) and ends the seat's away state
+        (``Appended.came_back``); ``Actor.deadline()`` and ``Actor.computer(level)`` play for the seat, and
+        with ``seat_away=True`` also mark a person's seat away (R30: its deadline passed;
+        ``Appended.went_away``). While the game is paused only a person's action is saved
+        (``GamePausedError``).
         """
-        _int(expected_version, "expected_version")
-        _int(seat, "seat")
-        _int(now, "now")
-        if not isinstance(action, str) or not action:
+        if not isinstance(action, str) or not action or action == UNDO:
             raise ValueError("action must be the action's notation")
-        game = _parse_position(new_position)
-        to_delete: list[int] | None = None
-        if timers_to_delete != ALL_TIMERS:
-            to_delete = [_int(t, "timer id") for t in timers_to_delete]
-        to_add = tuple(timers_to_add)
-        over = game.is_over
-        new_status = Status.FINISHED if over else Status.PLAYING
+        if seat_away and (actor is None or actor.is_person):
+            raise ValueError("seat_away marks a seat away when a deadline or the computer played for it")
+        saving = _Saving.of(
+            game_id, expected_version, seat, action, new_position, now, timers_to_delete, timers_to_add, actor
+        )
+        return await self._transaction(partial(self._append, saving, seat_away=seat_away, undo=False))
 
-        async def body(conn: Conn) -> Appended:
-            status, version, to_act, players, seed = await self._game_row(conn, game_id)
-            if status != Status.PLAYING:
-                raise GameStatusError(game_id, status, "take an action")
-            if version != expected_version:
-                raise StaleVersionError(game_id, expected_version, version)
-            if seat != to_act:
-                raise WrongSeatError(game_id, seat, to_act)
-            if game.seed != seed or game.settings.players != players:
-                raise InvalidPositionError(f"The new position does not belong to game {game_id}.")
-            seq = version + 1
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, seat, action, now),
-            )
-            await conn.execute(
-                """UPDATE games SET position = ?, version = ?, seat_to_act = ?, status = ?, updated_at = ?,
-                                    ended_at = ?
-                   WHERE id = ?""",
-                (new_position, seq, game.to_act, new_status.value, now, now if over else None, game_id),
-            )
-            if to_delete is None or over:
-                await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            elif to_delete:
-                await conn.executemany(
-                    "DELETE FROM timers WHERE game_id = ? AND id = ?", [(game_id, t) for t in to_delete]
+    async def append_undo(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        new_position: str,
+        now: int,
+        *,
+        actor: Actor,
+        timers_to_delete: Iterable[int] | Literal["all"] = (),
+        timers_to_add: Iterable[NewTimer] = (),
+    ) -> Appended:
+        """Save an undo (R32): a row ``undo`` at the end of the log that takes back the newest effective
+        action, marked ``taken_back_by`` it; nothing is deleted and the version still grows by one.
+
+        The caller has asked the engine first (``engine.take_back`` over ``effective_actions``) and passes
+        the game without the action as ``new_position``. In the same transaction as the version check
+        (``StaleVersionError``), the store checks that the newest effective action is ``seat``'s and was made
+        by a person, the same one if recorded (R31: nothing the computer player or a deadline did is taken
+        back): else ``TakeBackError``. ``actor`` is the person taking it back (``Actor.person``), who must
+        hold the seat, and ``seat`` the seat to act. ``Appended.undoes`` is the seq taken back.
+        """
+        if not isinstance(actor, Actor) or not actor.is_person:
+            raise ValueError("an undo is a person's: actor=Actor.person(user_id)")
+        saving = _Saving.of(
+            game_id, expected_version, seat, UNDO, new_position, now, timers_to_delete, timers_to_add, actor
+        )
+        if saving.game.is_over:
+            raise InvalidPositionError("An undo cannot end the game: the position after it is over.")
+        return await self._transaction(partial(self._append, saving, seat_away=False, undo=True))
+
+    def _append(self, saving: _Saving, db: Db, *, seat_away: bool, undo: bool) -> Appended:
+        game_id, seat, now, actor, game = saving.game_id, saving.seat, saving.now, saving.actor, saving.game
+        row = self._game_row(db, game_id)
+        if row.status != Status.PLAYING:
+            raise GameStatusError(game_id, row.status, "take an action")
+        if row.version != saving.expected_version:
+            raise StaleVersionError(game_id, saving.expected_version, row.version)
+        if seat != row.seat_to_act:
+            raise WrongSeatError(game_id, seat, row.seat_to_act)
+        if game.seed != row.seed or game.settings.players != row.players:
+            raise InvalidPositionError(f"The new position does not belong to game {game_id}.")
+        person = None if actor is None else actor.user_id  # only a person's actor has a user id
+        if row.paused_at is not None and person is None:
+            raise GamePausedError(game_id)
+        came_back = went_away = False
+        if person is not None:
+            holder = _seat_row(db, game_id, seat)
+            if holder.user_id != person:
+                raise NotSeatOwnerError(game_id, seat, person)
+            if holder.away_since is not None:
+                came_back = away_at(holder.away_since, holder.away_until, now)
+                _clear_away(db, game_id, seat)
+        elif seat_away:
+            holder = _seat_row(db, game_id, seat)
+            if holder.user_id is not None and not away_at(holder.away_since, holder.away_until, now):
+                db.execute(
+                    "UPDATE seats SET away_since = ?, away_until = NULL, away_cover = 1 "
+                    "WHERE game_id = ? AND seat = ?",
+                    (now, game_id, seat),
                 )
-            added = () if over else await self._add_timers(conn, game_id, to_add, now)
-            return Appended(game_id, seq, seq, new_status, game.to_act, added)
-
-        return await self._transaction(body)
+                went_away = True
+        undoes = _newest_to_take_back(db, game_id, seat, actor) if undo else None
+        seq = row.version + 1
+        db.execute(
+            """INSERT INTO actions (game_id, seq, seat, action, at, actor_kind, actor_user_id, actor_level,
+                                    undoes)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (game_id, seq, seat, saving.action, now, *_actor_columns(actor), undoes),
+        )
+        if undoes is not None:
+            db.execute(
+                "UPDATE actions SET taken_back_by = ? WHERE game_id = ? AND seq = ?", (seq, game_id, undoes)
+            )
+        over = game.is_over
+        status = Status.FINISHED if over else Status.PLAYING
+        db.execute(
+            """UPDATE games SET position = ?, version = ?, seat_to_act = ?, status = ?, updated_at = ?,
+                                ended_at = ?,
+                                paused_at = CASE WHEN ? THEN NULL ELSE paused_at END,
+                                pause_keeps = CASE WHEN ? THEN NULL ELSE pause_keeps END
+               WHERE id = ?""",
+            (
+                saving.position,
+                seq,
+                game.to_act,
+                status.value,
+                now,
+                now if over else None,
+                over,
+                over,
+                game_id,
+            ),
+        )
+        if over:
+            record_results(db, game_id, game)
+        if saving.timers_to_delete is None or over:
+            db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        elif saving.timers_to_delete:
+            db.executemany(
+                "DELETE FROM timers WHERE game_id = ? AND id = ?",
+                [(game_id, t) for t in saving.timers_to_delete],
+            )
+        added = () if over else self._add_timers(db, game_id, saving.timers_to_add, now, row.keeps())
+        paused = row.paused_at is not None and not over
+        return Appended(game_id, seq, seq, status, game.to_act, added, came_back, went_away, undoes, paused)
 
     async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
-        """The log in order, from sequence number ``after + 1``."""
+        """The log in order, from sequence number ``after + 1``: actions and undo rows, each with its actor
+        and, if taken back, the undo row that did it."""
         rows = await self._read(
-            "SELECT game_id, seq, seat, action, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, after),
+            _ACTION_COLUMNS + "WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
         )
-        return [ActionRecord(*r) for r in rows]
+        return [_action_from_row(r) for r in rows]
+
+    async def effective_actions(self, game_id: int) -> list[str]:
+        """The actions the engine replays, oldest first: the log without undo rows and taken-back actions
+        (``engine.replay(settings, seed, these)`` is the stored position; ``engine.take_back`` reads them)."""
+        rows = await self._read(
+            "SELECT action FROM actions WHERE game_id = ? AND undoes IS NULL AND taken_back_by IS NULL "
+            "ORDER BY seq",
+            (game_id,),
+        )
+        return [r[0] for r in rows]
+
+    # --------------------------------------------------------------------------- player settings
+
+    async def player_settings(self, user_id: int, game_id: int | None = None) -> PlayerSettings:
+        """The player's effective settings in a game (or in general: ``game_id`` None): the game's own
+        value, else the player's default, else the built-in one (``dm`` turn, ``auto_forced`` off), each
+        with where it came from."""
+        rows = await self._read(_SQL_PLAYER_SETTINGS, (_int(user_id, "user_id"), game_id or 0))
+        found = {r[0]: (r[1], r[2]) for r in rows}
+        return _effective(found.get(0), found.get(game_id) if game_id else None)
+
+    async def seated_player_settings(self, game_id: int) -> dict[int, PlayerSettings]:
+        """``player_settings`` of every person seated in the game, by user id, in one query."""
+        rows = await self._read(_SQL_SEATED_PLAYER_SETTINGS, (game_id,))
+        return {r[0]: _effective((r[1], r[2]), (r[3], r[4])) for r in rows}
+
+    async def set_player_settings(
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        dm: DmMode | str | _Unchanged | None = UNCHANGED,
+        auto_forced: bool | _Unchanged | None = UNCHANGED,
+    ) -> PlayerSettings:
+        """Set the player's settings for one game (``game_id``, which must exist: ``GameNotFound``) or as
+        their default (None). A value left ``UNCHANGED`` stays as it is; None removes it at that level, so
+        the next level decides. Returns the effective settings there (``player_settings``)."""
+        _int(user_id, "user_id")
+        new_dm = dm if dm is UNCHANGED or dm is None else DmMode(dm)
+        if not (auto_forced is UNCHANGED or auto_forced is None or isinstance(auto_forced, bool)):
+            raise TypeError("auto_forced must be True, False or None")
+        level = 0 if game_id is None else _int(game_id, "game_id")
+
+        def body(db: Db) -> PlayerSettings:
+            if level:
+                self._game_row(db, level)
+            old = _one(
+                db,
+                "SELECT dm, auto_forced FROM player_settings WHERE user_id = ? AND game_id = ?",
+                (user_id, level),
+            )
+            old_dm, old_auto = old if old is not None else (None, None)
+            values = (
+                old_dm if new_dm is UNCHANGED else (None if new_dm is None else new_dm.value),
+                old_auto if auto_forced is UNCHANGED else (None if auto_forced is None else int(auto_forced)),
+            )
+            if values == (None, None):
+                db.execute("DELETE FROM player_settings WHERE user_id = ? AND game_id = ?", (user_id, level))
+            else:
+                db.execute(
+                    """INSERT INTO player_settings (user_id, game_id, dm, auto_forced) VALUES (?, ?, ?, ?)
+                       ON CONFLICT (user_id, game_id) DO UPDATE SET dm = excluded.dm,
+                                                                    auto_forced = excluded.auto_forced""",
+                    (user_id, level, *values),
+                )
+            rows = _rows(db, _SQL_PLAYER_SETTINGS, (user_id, level))
+            found = {r[0]: (r[1], r[2]) for r in rows}
+            return _effective(found.get(0), found.get(level) if level else None)
+
+        return await self._transaction(body)
 
     # --------------------------------------------------------------------------------- queries
 
@@ -572,6 +1401,18 @@ class Store:
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or game in play of this channel or thread, if any."""
         rows = await self._read(_SQL_GAME_IN_CHANNEL, (channel_id,))
+        return _game_from_row(rows[0]) if rows else None
+
+    async def latest_game_in_channel(
+        self, channel_id: int, statuses: Iterable[Status | str] = tuple(Status)
+    ) -> GameRecord | None:
+        """The newest game of this channel or thread among these statuses (all by default), or None.
+
+        One indexed lookup per status, whatever the number of games stored. The game in play, else the
+        last one that finished: ``statuses=(Status.LOBBY, Status.PLAYING, Status.FINISHED)`` (a channel's
+        lobby or game in play is always its newest game).
+        """
+        rows = await self._read(_SQL_LATEST_IN_CHANNEL, (channel_id, _statuses(statuses)))
         return _game_from_row(rows[0]) if rows else None
 
     async def games_of_user(
@@ -601,77 +1442,261 @@ class Store:
         )
         return [r[0] for r in rows]
 
+    # ----------------------------------------------------------------------- history and standings
+
+    async def running_games(self, guild_id: int, limit: int = 25) -> list[GameRecord]:
+        """The server's games in play, the longest waiting first: ``record.user_to_act`` (None for a
+        computer seat) and ``record.waiting_since`` say whose turn it is and since when."""
+        rows = await self._read(_SQL_RUNNING_GAMES, (guild_id, _int(limit, "limit")))
+        return [_game_from_row(r) for r in rows]
+
+    async def finished_games(self, guild_id: int, limit: int = 10) -> list[FinishedGame]:
+        """The server's finished games, the newest first, each with its results (abandoned games are not
+        finished)."""
+        rows = await self._read(_SQL_FINISHED_GAMES, (guild_id, _int(limit, "limit")))
+        return [
+            FinishedGame(
+                game_id, channel_id, players, started_at, ended_at,
+                tuple(_result_from_row(game_id, r) for r in json.loads(results)),
+            )
+            for game_id, channel_id, players, started_at, ended_at, results in rows
+        ]  # fmt: skip
+
+    async def user_games(self, user_id: int) -> list[UserGame]:
+        """The lobbies and games in play where the person holds a seat, on every server: those that wait
+        on them first (the longest waiting first), then their other games in play, then lobbies."""
+        rows = await self._read(_SQL_USER_GAMES, (_int(user_id, "user_id"),))
+        found = []
+        for row in rows:
+            record = _game_from_row(row)
+            seat = record.seat_of(user_id)
+            assert seat is not None
+            awaited = record.status is Status.PLAYING and record.seat_to_act == seat
+            found.append(UserGame(record, seat, awaited))
+        return found
+
+    async def game_results(self, game_id: int) -> list[SeatResult]:
+        """A finished game's results, the best place first (then by seat); empty for any other game."""
+        rows = await self._read(_SQL_GAME_RESULTS, (game_id,))
+        return [_result_from_row(game_id, json.loads(r[0])) for r in rows]
+
+    async def player_stats(self, guild_id: int, player: Player, *, opponents: int = 3) -> PlayerStats:
+        """A player's record on the server, from its finished games (a person's, or a computer level's):
+        games, wins (shared wins count), average place and final score, best score, games resigned, the
+        rating and its rank, and the ``opponents`` most met (with how often the player placed ahead)."""
+        if not isinstance(player, Player):
+            raise TypeError(f"player must be a Player, not {type(player).__name__}")
+        sql = _SQL_STATS_OF_COMPUTER if player.is_computer else _SQL_STATS_OF_PERSON
+        params = {
+            "guild": _int(guild_id, "guild_id"),
+            "who": player.level if player.is_computer else player.user_id,
+            "opponents": _int(opponents, "opponents"),
+        }
+        async with self._lock:
+            totals, rating, met = await self._on_thread(partial(_one, sql=sql, params=params))
+        games, wins, average_place, average_score, best, resigned = json.loads(totals)
+        rating_value, better = json.loads(rating) if rating is not None else (None, None)
+        return PlayerStats(
+            player, games, wins, average_place, average_score, best, resigned, rating_value,
+            None if better is None else better + 1,
+            tuple(Opponent(Player(u, lv), n, ahead, behind) for u, lv, n, ahead, behind in json.loads(met)),
+        )  # fmt: skip
+
+    async def leaderboard(
+        self, guild_id: int, *, limit: int = 10, offset: int = 0, min_games: int = 1
+    ) -> list[LeaderboardRow]:
+        """The server's ratings, the best first, from rank ``offset + 1``; players with fewer than
+        ``min_games`` finished games left out (their ranks then skip nobody)."""
+        rows = await self._read(
+            _SQL_LEADERBOARD,
+            (guild_id, _int(min_games, "min_games"), _int(limit, "limit"), _int(offset, "offset")),
+        )
+        return [
+            LeaderboardRow(offset + i, Player(u, lv), rating, games, wins)
+            for i, (u, lv, rating, games, wins) in enumerate(rows, start=1)
+        ]
+
+    async def recompute_ratings(self, guild_id: int | None = None) -> int:
+        """Rate every finished game of the server (or of all servers) again from the results, in the order
+        they ended: after a change to ``storage.rating`` or a repair. Returns the number of games rated."""
+        guild = None if guild_id is None else _int(guild_id, "guild_id")
+        return await self._transaction(partial(recompute_ratings, guild_id=guild))
+
+    async def game_export(self, game_id: int) -> GameExport:
+        """The started game as a game record (engine.export), read in one snapshot: settings, seed, every
+        log row with its actor (people by user id: ``export.named(names)`` adds names) and the seat
+        holders. ``GameStatusError`` for a lobby or a game abandoned before its start."""
+
+        def snapshot(db: Db) -> tuple[GameRecord, list[Any], list[Any]]:
+            log = _rows(db, _ACTION_COLUMNS + "WHERE game_id = ? ORDER BY seq", (game_id,))
+            holders = _rows(db, _SEAT_OWNER_COLUMNS + "WHERE game_id = ? ORDER BY since, id", (game_id,))
+            return self._load(db, game_id), log, holders
+
+        record, log, holders = await self._transaction(snapshot, write=False)
+        if record.settings is None or record.seed is None:
+            raise GameStatusError(game_id, record.status, "be exported before it started")
+        rows = tuple(
+            LoggedAction(a.seq, a.at, a.seat, a.action, _who(a.actor), a.undoes, a.taken_back_by)
+            for a in map(_action_from_row, log)
+        )
+        seat_holders = tuple(
+            SeatHolder(h.seat, h.since, HolderReason(h.reason.value), _holder(h.user_id, h.level))
+            for h in map(_seat_owner, holders)
+        )
+        return GameExport(record.settings, record.seed, rows, seat_holders)
+
+    # ---------------------------------------------------------------------------- presentation
+
+    async def mark_presented(self, game_id: int, version: int) -> bool:
+        """Record that the channel and the DMs now show ``version`` of the game (0: its start).
+
+        Never goes backwards: True if this moved the mark forward, False if it was already there or
+        beyond (a slower presentation of an older version finished last). ``GameNotFound`` if there is no
+        such game; ``ValueError`` for a version the game has not reached.
+        """
+        _int(version, "version")
+
+        def body(db: Db) -> bool:
+            row = _one(db, "SELECT version, presented_version FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            if version > row[0]:
+                raise ValueError(f"game {game_id} is at version {row[0]}; version {version} cannot be shown")
+            if version <= row[1]:
+                return False
+            db.execute("UPDATE games SET presented_version = ? WHERE id = ?", (version, game_id))
+            return True
+
+        return await self._transaction(body)
+
+    async def games_to_present(self, limit: int = 100) -> list[GameRecord]:
+        """Games in play or finished whose saved version is ahead of what was shown (a crash between the
+        save and the presentation), oldest first. A partial index holds only those: the query costs nothing
+        when there are none, whatever the number of games stored."""
+        rows = await self._read(_SQL_GAMES_TO_PRESENT, (_int(limit, "limit"),))
+        return [_game_from_row(r) for r in rows]
+
     # ---------------------------------------------------------------------------------- timers
 
     @staticmethod
-    async def _add_timers(
-        conn: Conn, game_id: int, timers: Iterable[NewTimer], now: int
+    def _add_timers(
+        db: Db, game_id: int, timers: Iterable[NewTimer], now: int, keeps: frozenset[str] | None
     ) -> tuple[Timer, ...]:
+        """Insert the timers; in a paused game (``keeps``: the kinds that keep running) the others are
+        held from ``now``."""
         added = []
         for t in timers:
             if not isinstance(t, NewTimer):
                 raise TypeError(f"timers must be NewTimer values, not {type(t).__name__}")
             if not t.kind:
                 raise ValueError("a timer needs a kind")
-            row = await _one(
-                conn,
-                """INSERT INTO timers (game_id, kind, seat, due_at, payload, created_at)
-                   VALUES (?, ?, ?, ?, ?, ?) RETURNING id""",
-                (game_id, t.kind, t.seat, _int(t.due_at, "due_at"), payload_text(t.payload), now),
+            held_since = now if keeps is not None and t.kind not in keeps else None
+            row = _one(
+                db,
+                """INSERT INTO timers (game_id, kind, seat, due_at, payload, created_at, held_since)
+                   VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                (game_id, t.kind, t.seat, _int(t.due_at, "due_at"), payload_text(t.payload), now, held_since),
             )
-            added.append(Timer(row[0], game_id, t.kind, t.seat, t.due_at, dict(t.payload), now))
+            timer = Timer(
+                row[0], game_id, t.kind, t.seat, t.due_at, dict(t.payload), now, held_since=held_since
+            )
+            added.append(timer)
         return tuple(added)
 
     async def add_timer(self, game_id: int, timer: NewTimer, now: int) -> Timer:
         """Add a timer to a lobby or a game in play."""
         _int(now, "now")
 
-        async def body(conn: Conn) -> Timer:
-            status = (await self._game_row(conn, game_id))[0]
-            if status not in ACTIVE:
-                raise GameStatusError(game_id, status, "have timers")
-            return (await self._add_timers(conn, game_id, (timer,), now))[0]
+        def body(db: Db) -> Timer:
+            row = self._game_row(db, game_id)
+            if row.status not in ACTIVE:
+                raise GameStatusError(game_id, row.status, "have timers")
+            return self._add_timers(db, game_id, (timer,), now, row.keeps())[0]
 
         return await self._transaction(body)
 
     async def delete_timer(self, timer_id: int) -> bool:
         """Delete one timer; False if it was already gone."""
 
-        async def body(conn: Conn) -> bool:
-            cursor = await conn.execute("DELETE FROM timers WHERE id = ?", (_int(timer_id, "timer_id"),))
+        def body(db: Db) -> bool:
+            cursor = db.execute("DELETE FROM timers WHERE id = ?", (_int(timer_id, "timer_id"),))
             return cursor.rowcount > 0
 
         return await self._transaction(body)
 
     async def reschedule_timer(self, timer_id: int, due_at: int) -> bool:
         """Move one timer to a new due time (a reminder repeats: one row, never two after a crash);
-        False if it was gone, e.g. deleted by the action that answered it."""
+        False if it was gone, e.g. deleted by the action that answered it. The timer starts afresh: its
+        failed tries are forgotten and, if it was set aside, it is due again."""
+        return await self._set_due(timer_id, due_at, only_set_aside=False)
 
-        async def body(conn: Conn) -> bool:
-            cursor = await conn.execute(
-                "UPDATE timers SET due_at = ? WHERE id = ?",
-                (_int(due_at, "due_at"), _int(timer_id, "timer_id")),
+    async def retry_timer(self, timer_id: int, now: int) -> bool:
+        """Put a set-aside timer back, due at ``now`` with no failed tries; False if no timer with this
+        id is set aside."""
+        return await self._set_due(timer_id, now, only_set_aside=True)
+
+    async def _set_due(self, timer_id: int, due_at: int, *, only_set_aside: bool) -> bool:
+        params = (_int(due_at, "due_at"), _int(timer_id, "timer_id"), only_set_aside)
+
+        def body(db: Db) -> bool:
+            cursor = db.execute(
+                """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL
+                   WHERE id = ? AND (NOT ? OR set_aside_at IS NOT NULL)""",
+                params,
             )
             return cursor.rowcount > 0
 
         return await self._transaction(body)
 
+    async def timer_failed(self, timer_id: int, now: int, error_text: str) -> TimerRetry | None:
+        """Record that firing the timer failed; it moves out of the way of every other due timer.
+
+        It is tried again ``timer_retry_delay(attempts)`` after ``now``: 1 min, 5 min, 30 min, then
+        hourly; the failure that makes ``TIMER_MAX_ATTEMPTS`` (28: about a day of tries) sets it aside
+        instead, never due again until ``retry_timer``. ``error_text`` (its first 2,000 characters) is kept
+        for ``python -m storage check``. None if the timer is gone (answered or deleted meanwhile).
+        """
+        _int(timer_id, "timer_id")
+        _int(now, "now")
+        error = str(error_text)[:ERROR_TEXT_LIMIT]
+
+        def body(db: Db) -> TimerRetry | None:
+            row = _one(db, "SELECT game_id, attempts, set_aside_at FROM timers WHERE id = ?", (timer_id,))
+            if row is None:
+                return None
+            game_id, attempts, set_aside_at = row
+            if set_aside_at is not None:  # already set aside by an earlier failure
+                return TimerRetry(timer_id, game_id, attempts, None)
+            attempts += 1
+            due_at = None if attempts >= TIMER_MAX_ATTEMPTS else now + timer_retry_delay(attempts)
+            db.execute(
+                """UPDATE timers SET attempts = ?, last_error = ?, due_at = coalesce(?, due_at),
+                                     set_aside_at = ?
+                   WHERE id = ?""",
+                (attempts, error, due_at, now if due_at is None else None, timer_id),
+            )
+            return TimerRetry(timer_id, game_id, attempts, due_at)
+
+        return await self._transaction(body)
+
     async def timers(self, game_id: int) -> list[Timer]:
-        """A game's timers, the soonest first."""
+        """A game's timers, the soonest first, set-aside ones included."""
         rows = await self._read(_TIMER_COLUMNS + "WHERE game_id = ? ORDER BY due_at, id", (game_id,))
         return [_timer_from_row(r) for r in rows]
 
     async def next_due(self, limit: int = 1) -> list[Timer]:
-        """The timers due soonest, of every game, in order of due time (then id)."""
-        rows = await self._read(_TIMER_COLUMNS + "ORDER BY due_at, id LIMIT ?", (_int(limit, "limit"),))
+        """The timers due soonest, of every game, in order of due time (then id); never a set-aside one."""
+        rows = await self._read(_SQL_NEXT_DUE, (_int(limit, "limit"),))
         return [_timer_from_row(r) for r in rows]
 
     async def due_timers(self, now: int, limit: int = 100) -> list[Timer]:
-        """The timers due at ``now`` or before, in order of due time (then id)."""
-        rows = await self._read(
-            _TIMER_COLUMNS + "WHERE due_at <= ? ORDER BY due_at, id LIMIT ?",
-            (_int(now, "now"), _int(limit, "limit")),
-        )
+        """The timers due at ``now`` or before, in order of due time (then id); never a set-aside one."""
+        rows = await self._read(_SQL_DUE, (_int(now, "now"), _int(limit, "limit")))
+        return [_timer_from_row(r) for r in rows]
+
+    async def set_aside_timers(self, limit: int = 100) -> list[Timer]:
+        """The timers set aside after their last try failed, the earliest set aside first."""
+        rows = await self._read(_SQL_SET_ASIDE, (_int(limit, "limit"),))
         return [_timer_from_row(r) for r in rows]
 
     # -------------------------------------------------------------------------------- messages
@@ -702,15 +1727,15 @@ class Store:
             _int(now, "now"),
         )
 
-        async def body(conn: Conn) -> MessageRef | None:
-            await self._game_row(conn, game_id)
-            old = await _one(
-                conn,
+        def body(db: Db) -> MessageRef | None:
+            self._game_row(db, game_id)
+            old = _one(
+                db,
                 "SELECT channel_id, message_id, updated_at FROM messages "
                 "WHERE game_id = ? AND kind = ? AND user_id = ?",
                 params[:3],
             )
-            await conn.execute(
+            db.execute(
                 """INSERT INTO messages (game_id, kind, user_id, channel_id, message_id, updated_at)
                    VALUES (?, ?, ?, ?, ?, ?)
                    ON CONFLICT (game_id, kind, user_id) DO UPDATE SET
@@ -743,8 +1768,8 @@ class Store:
     async def forget_message(self, game_id: int, kind: str, *, user_id: int | None = None) -> bool:
         """Forget a remembered message; False if there was none."""
 
-        async def body(conn: Conn) -> bool:
-            cursor = await conn.execute(
+        def body(db: Db) -> bool:
+            cursor = db.execute(
                 "DELETE FROM messages WHERE game_id = ? AND kind = ? AND user_id = ?",
                 (game_id, kind, 0 if user_id is None else user_id),
             )
@@ -752,32 +1777,79 @@ class Store:
 
         return await self._transaction(body)
 
+    # ----------------------------------------------------------------------------------- posts
+
+    async def add_post(
+        self,
+        game_id: int,
+        version: int,
+        channel_id: int,
+        message_id: int,
+        now: int,
+        lines: Sequence[str],
+        *,
+        turn_of: int | None = None,
+    ) -> Post:
+        """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
+        ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post."""
+        texts = [str(line) for line in lines]
+        params = (
+            _int(version, "version"),
+            None if turn_of is None else _int(turn_of, "turn_of"),
+            _int(channel_id, "channel_id"),
+            _int(message_id, "message_id"),
+            _int(now, "now"),
+            json.dumps(texts, ensure_ascii=False),
+        )
+
+        def body(db: Db) -> Post:
+            self._game_row(db, game_id)
+            seq = _one(db, _SQL_NEXT_POST, (game_id,))[0]
+            db.execute(
+                """INSERT INTO game_posts (game_id, seq, version, turn_of, channel_id, message_id, posted_at,
+                   lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                (game_id, seq, *params),
+            )
+            return Post(game_id, seq, *params[:5], lines=tuple(texts))
+
+        return await self._transaction(body)
+
+    async def last_posts(self, game_id: int, count: int) -> list[Post]:
+        """The game's ``count`` newest posts, oldest first."""
+        rows = await self._read(_SQL_LAST_POSTS, (game_id, _int(count, "count")))
+        return [_post_from_row(r) for r in reversed(rows)]
+
+    async def posts_since_turn(self, game_id: int, seat: int, limit: int = 50) -> list[Post]:
+        """The posts since the one that ended ``seat``'s last turn (all of them before its first turn
+        ended), oldest first; at most the ``limit`` newest."""
+        params = (game_id, game_id, _int(seat, "seat"), _int(limit, "limit"))
+        rows = await self._read(_SQL_POSTS_SINCE_TURN, params)
+        return [_post_from_row(r) for r in reversed(rows)]
+
     # ------------------------------------------------------------------------------ checks
 
     async def verify_replay(self, game_id: int) -> int:
         """Check that the seed plus the log replay to exactly the stored game; return the log's length.
 
-        Checks the version against the log, the seat of every action, the position text, the seat to act
-        and the status. Raises ``ReplayMismatchError`` naming the first problem found.
+        Checks the version against the log (undo rows included), that each undo took back the newest
+        effective action of its seat and that exactly those are marked taken back, then replays the effective
+        actions: the seat of each, the position text, the seat to act and the status. Raises
+        ``ReplayMismatchError`` naming the first problem found.
         """
 
-        async def snapshot(conn: Conn) -> tuple[GameRecord, list[Any]]:
-            record = await self._load(conn, game_id)
-            log = await _rows(
-                conn, "SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-            return record, log
+        def snapshot(db: Db) -> tuple[GameRecord, list[ActionRecord]]:
+            log = _rows(db, _ACTION_COLUMNS + "WHERE game_id = ? ORDER BY seq", (game_id,))
+            return self._load(db, game_id), [_action_from_row(r) for r in log]
 
         record, log = await self._transaction(snapshot, write=False)
         await asyncio.to_thread(_check_replay, record, log)
         return len(log)
 
     async def integrity_problems(self) -> list[str]:
-        """``PRAGMA integrity_check`` and ``foreign_key_check`` findings; empty when the file is sound."""
-        found = [r[0] for r in await self._read("PRAGMA integrity_check") if r[0] != "ok"]
-        for table, rowid, parent, _ in await self._read("PRAGMA foreign_key_check"):
-            found.append(f"row {rowid} of {table} points to a missing {parent} row")
-        return found
+        """``PRAGMA integrity_check`` and ``foreign_key_check`` findings, one line each; empty when the file
+        is sound. Damage that stops the check is a finding too, not an exception."""
+        async with self._lock:
+            return await self._on_thread(partial(integrity_findings, thorough=True))
 
     async def schema_version(self) -> int:
         async with self._lock:
@@ -789,28 +1861,24 @@ class Store:
             await _vacuum_into(self._connection(), os.fspath(dest))
 
 
-def _check_replay(record: GameRecord, log: list[Any]) -> None:
+def _check_replay(record: GameRecord, log: list[ActionRecord]) -> None:
     def fail(problem: str) -> ReplayMismatchError:
         return ReplayMismatchError(record.id, problem)
 
     if record.version != len(log):
         raise fail(f"its version is {record.version} but its log has {len(log)} actions")
-    for expected, (seq, _, _) in enumerate(log, start=1):
-        if seq != expected:
-            raise fail(f"its log jumps from action {expected - 1} to action {seq}")
     settings = record.settings
     if settings is None or record.seed is None or record.position is None:
         if log or record.position is not None:
             raise fail("it never started but has a log or a position")
         return
-    game = Game.new(settings.players, record.seed, settings.board, settings.english, settings.open_scoring)
-    for seq, seat, action in log:
-        if game.to_act != seat:
-            raise fail(f"action {seq} ({action}) is logged for seat {seat} but seat {game.to_act} was to act")
-        try:
-            game.apply(action)
-        except EngineError as exc:
-            raise fail(f"action {seq} ({action}) is refused by the rules: {exc}") from None
+    try:  # the same check as a game record's (engine.export): seats, undo rows, marks, the rules
+        rows = [
+            LoggedAction(a.seq, a.at, a.seat, a.action, _who(a.actor), a.undoes, a.taken_back_by) for a in log
+        ]
+        game = replay_log(settings, record.seed, rows)
+    except NotationError as exc:
+        raise fail(str(exc)) from None
     if dump(game) != record.position:
         raise fail("the stored position differs from the replayed one")
     if record.status == Status.PLAYING and (game.is_over or game.to_act != record.seat_to_act):

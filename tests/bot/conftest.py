@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +45,7 @@ async def make_bot(db_path: Path, game_seed: dict):
 
     yield build
     for bot in made:
+        await bot.workers.close()  # the replay's worker process, if one was started
         if bot._store is not None:
             await bot._store.close()
 
@@ -66,13 +68,8 @@ class Table:
         return self.env.bot
 
     async def record(self):
-        """The channel's game, in play or (once over) the latest one it had."""
-        record = await self.bot.store.game_in_channel(self.channel.id)
-        if record is None:
-            done = await self.bot.store.games_of_guild(self.guild.id, statuses=("finished", "abandoned"))
-            done = [r for r in done if r.channel_id == self.channel.id]
-            record = max(done, key=lambda r: r.id) if done else None
-        return record
+        """The channel's newest game: in play, or (once over) the last one it had."""
+        return await self.bot.store.latest_game_in_channel(self.channel.id)
 
     async def game(self):
         return (await self.record()).game()
@@ -125,6 +122,18 @@ def seed_where(players: int, wanted, limit: int = 400, max_actions: int = 120):
     raise AssertionError("no seed reaches the wanted position")
 
 
+async def reach(simcord_env, game_seed, players, wanted):
+    """A table whose game, dealt from the first seed that gets there, has reached ``wanted``."""
+    seed, actions = seed_where(players, wanted)
+    game_seed["value"] = seed
+    table = await open_table(simcord_env, players)
+    for text in actions:
+        await drive(table, text)
+    game = await table.game()
+    assert wanted(game), game.phase
+    return table, game
+
+
 async def drive(table: Table, text: str):
     """Send one action as the member the game waits on, through the command a player would use."""
     actor = await table.actor()
@@ -144,3 +153,36 @@ async def drive(table: Table, text: str):
         result = await actor.slash(table.channel, "te choose", option=text)
     assert result.ephemeral and result.response.content.startswith("Done"), (text, result.response.content)
     return result
+
+
+GAME_HEAD = re.compile(r"^\*\*[^*\n]+ · game \d+\*\* — ")
+
+
+def dm_text(content: str) -> str:
+    """A DM about a game without its heading (the game's name) and without the hand it carries below."""
+    return GAME_HEAD.sub("", content).split("\n**Your hand**")[0]
+
+
+def names_game(content: str) -> bool:
+    return GAME_HEAD.match(content) is not None
+
+
+def pings(table: Table, message) -> list[int]:
+    """The users a message really notified (its mentions that ``allowed_mentions`` let through)."""
+    return list(table.env.backend.messages[message.channel.id][message.id].ping_user_ids)
+
+
+async def play_on(table: Table, rng, stop=None, limit: int = 1500) -> None:
+    """Play random legal moves through the commands players use (rarely a catastrophe) until the game is
+    over or ``stop(game)`` holds."""
+    for _ in range(limit):
+        game = await table.game()
+        if game.is_over or (stop is not None and stop(game)):
+            return
+        legal = game.legal_actions()
+        quiet = [a for a in legal if a.kind != "catastrophe"]
+        if game.phase.value == "action" and quiet and rng.random() > 0.02:
+            legal = quiet
+        await drive(table, rng.choice(legal).text)
+        await table.env.advance_time(3)  # people do not send two moves within two seconds
+    raise AssertionError(f"the game did not get there in {limit} moves")

@@ -19,7 +19,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands import te_group
+from bot.help_texts import TOPICS
+from bot.surface import te_group
+from bot.surface.history import history_group
 
 # Discord's chat-input name regex is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ with lowercase letters;
 # its ASCII subset, which is what this bot should use anyway:
@@ -242,10 +244,15 @@ def test_payload_within_discord_limits(payload, check):
 
 
 def test_group_has_at_most_25_subcommands(payload):
+    """At most 25 subcommands and groups under /te together, each group at most 25 subcommands."""
     (te,) = [c for c in payload if c["name"] == "te"]
-    subcommands = [o for o in te["options"] if o["type"] == SUBCOMMAND]
-    assert 0 < len(subcommands) <= 25
-    assert len(subcommands) == len(te["options"])  # nothing else at the group level
+    entries = [o for o in te["options"] if o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP)]
+    assert 0 < len(entries) <= 25
+    assert len(entries) == len(te["options"])  # nothing else at the group level
+    for group in (o for o in entries if o["type"] == SUBCOMMAND_GROUP):
+        subcommands = group.get("options") or []
+        assert 0 < len(subcommands) <= 25
+        assert all(o["type"] == SUBCOMMAND for o in subcommands), group["name"]
 
 
 def test_total_size_under_4000(payload):
@@ -361,7 +368,15 @@ def test_every_check_has_a_breakage():
 # ----------------------------------------------------------------------------- issue 5's commands
 
 COMMANDS = {
-    "new": ["board", "english", "open_scoring", "conflict_hours", "reminder_hours"],
+    "new": [
+        "board",
+        "english",
+        "open_scoring",
+        "conflict_hours",
+        "reminder_hours",
+        "turn_hours",
+        "away_minutes",
+    ],
     "join": [],
     "leave": [],
     "start": [],
@@ -372,11 +387,54 @@ COMMANDS = {
     "swap": ["tiles"],
     "pass": [],
     "choose": ["option"],
+    "undo": [],
     "hand": [],
     "board": [],
     "status": [],
+    "log": ["count"],
+    "help": [],
+    "rules": ["topic"],
     "abandon": [],
+    "settings": ["auto_forced", "dm", "scope"],
 }
+# Issue 9's group (PLAN.md: `addbot` joins it later)
+GROUPS = {
+    "seat": {
+        "away": ["hours", "cover"],
+        "back": [],
+        "resign": [],
+        "replace": ["seat_of", "by", "computer"],
+    },
+    # issue 13
+    "history": {
+        "replay": ["game", "share"],
+        "export": ["game"],
+        "stats": ["user"],
+        "leaderboard": ["page"],
+        "games": [],
+        "mygames": [],
+    },
+}
+# PLAN.md's command tree: every name under /te comes from it (23 entries of the 25 Discord allows)
+PLANNED = {
+    *[
+        "new",
+        "join",
+        "leave",
+        "start",
+        "abandon",
+        "tile",
+        "leader",
+        "withdraw",
+        "catastrophe",
+        "swap",
+        "pass",
+        "choose",
+        "undo",
+    ],
+    *["hand", "board", "status", "log", "help", "rules", "hint", "settings", "seat", "history"],
+}
+USER = 6
 AUTOCOMPLETED = {
     ("tile", "square"),
     ("leader", "square"),
@@ -409,8 +467,69 @@ def test_te_is_guild_only(payload):
 
 def test_exact_subcommands(payload):
     te = _te(payload)
-    assert sorted(o["name"] for o in te["options"]) == sorted(COMMANDS)
-    assert all(o["type"] == SUBCOMMAND for o in te["options"])
+    assert sorted(o["name"] for o in te["options"]) == sorted([*COMMANDS, *GROUPS])
+    kinds = {o["name"]: o["type"] for o in te["options"]}
+    assert all(kinds[name] == SUBCOMMAND for name in COMMANDS)
+    assert all(kinds[name] == SUBCOMMAND_GROUP for name in GROUPS)
+    assert set(kinds) <= PLANNED, set(kinds) - PLANNED
+
+
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_exact_group_subcommands_and_options(payload, group):
+    node = _sub(_te(payload), group)
+    assert {o["name"]: [p["name"] for p in o.get("options") or []] for o in node["options"]} == GROUPS[group]
+    assert all(o["type"] == SUBCOMMAND for o in node["options"])
+
+
+def test_seat_options_types(payload):
+    seat = _sub(_te(payload), "seat")
+    away = next(o for o in seat["options"] if o["name"] == "away")
+    hours, cover = away["options"]
+    # no min/max on purpose: 0 or 10,000 hours get the bot's own one-sentence answer
+    assert hours["type"] == INTEGER and hours["required"] and "min_value" not in hours
+    assert cover["type"] == BOOLEAN and not cover.get("required")
+    replace = next(o for o in seat["options"] if o["name"] == "replace")
+    seat_of, by, computer = replace["options"]
+    assert seat_of["type"] == USER and seat_of["required"]
+    assert by["type"] == USER and not by.get("required")
+    assert computer["type"] == BOOLEAN and not computer.get("required")
+
+
+def test_history_options(payload):
+    """Issue 13: a game by number, autocompleted (the server's games) but never required (default: this
+    channel's game); no min_value on numbers, so 0 or -3 get the bot's own sentence."""
+    history = _sub(_te(payload), "history")
+    by_command = {c["name"]: {o["name"]: o for o in c.get("options") or []} for c in history["options"]}
+    for command in ("replay", "export"):
+        game = by_command[command]["game"]
+        assert game["type"] == INTEGER and game.get("autocomplete") is True and not game.get("required")
+        assert "min_value" not in game
+    assert by_command["replay"]["share"]["type"] == BOOLEAN
+    assert by_command["stats"]["user"]["type"] == USER and not by_command["stats"]["user"].get("required")
+    page = by_command["leaderboard"]["page"]
+    assert page["type"] == INTEGER and not page.get("required") and "min_value" not in page
+    for command in ("replay", "export"):
+        node = history_group.get_command(command)
+        assert isinstance(node, app_commands.Command) and node._params["game"].autocomplete is not None
+
+
+def test_log_help_and_rules_options(payload):
+    te = _te(payload)
+    log = _sub(te, "log")
+    [count] = log["options"]
+    assert count["type"] == INTEGER and not count.get("required") and "min_value" not in count  # own answer
+    [topic] = _sub(te, "rules")["options"]
+    assert [c["value"] for c in topic["choices"]] == list(TOPICS) and not topic.get("required")
+
+
+def test_settings_options(payload):
+    settings = _sub(_te(payload), "settings")
+    by_name = {o["name"]: o for o in settings["options"]}
+    assert [c["value"] for c in by_name["auto_forced"]["choices"]] == ["on", "off"]
+    assert "reveals" in by_name["auto_forced"]["description"]  # R34: the player is told
+    assert [c["value"] for c in by_name["dm"]["choices"]] == ["all", "turn", "none"]
+    assert [c["value"] for c in by_name["scope"]["choices"]] == ["game", "default"]
+    assert not any(o.get("required") for o in settings["options"])
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -449,6 +568,8 @@ def test_new_options_types_and_defaults(payload):
     assert by_name["open_scoring"]["type"] == BOOLEAN
     assert by_name["conflict_hours"]["type"] == NUMBER
     assert by_name["reminder_hours"]["type"] == NUMBER
+    assert by_name["turn_hours"]["type"] == NUMBER and by_name["turn_hours"]["min_value"] == 0
+    assert by_name["away_minutes"]["type"] == NUMBER and by_name["away_minutes"]["min_value"] == 0
     assert not any(o.get("required") for o in new["options"])  # all optional: /te new alone works
     command = te_group.get_command("new")
     assert isinstance(command, app_commands.Command)
@@ -459,6 +580,8 @@ def test_new_options_types_and_defaults(payload):
         "open_scoring": False,
         "conflict_hours": 12.0,
         "reminder_hours": 24.0,
+        "turn_hours": 48.0,  # R30
+        "away_minutes": 60.0,  # R31
     }
 
 

@@ -12,10 +12,10 @@ async def test_lobby_to_start_and_a_first_move(simcord_env):
     start_message = table.channel.last_message
     assert "The game begins" in start_message.content
     assert start_message.attachments and start_message.attachments[0].filename == "board.png"
-    # every player has a hand panel in DMs
+    # every player's newest DM about the game carries their hand
     for p in table.players:
-        dms = p.user.dm_channel.history()
-        assert any("Your screen" in m.content for m in dms), [m.content for m in dms]
+        newest = p.user.dm_channel.last_message
+        assert "**Your hand**" in newest.content and newest.attachments[0].filename == "hand.png"
     actor = await table.actor()
     game = await table.game()
     tile = next(a for a in game.legal_actions() if a.kind == "tile")
@@ -24,5 +24,5 @@ async def test_lobby_to_start_and_a_first_move(simcord_env):
     result = await actor.slash(table.channel, "te tile", color=tile.colour.word, square=choices[0]["value"])
     assert result.ephemeral and "Done" in result.response.content, result.response.content
     last = table.channel.last_message
-    assert "placed a" in last.content and last.attachments
+    assert "placed a" in last.content and not last.attachments  # one line: the turn goes on
     assert (await table.record()).version == 1

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from bot.narrate import choice_label, points_text
+from bot.texts import choice_label, points_text
 from engine.rng import Rng
 from tests.bot.conftest import drive, open_table
 
-HIDDEN_MARKERS = ("Your screen", "Hand:", "Points:", "treasures held", "tiles in the bag", "in the bag")
+HIDDEN_MARKERS = ("Your hand", "Points ", "treasures held", "tiles in the bag", "in the bag")
 # points as the bot writes them (a colour square, a number) and hands (a colour square, a times sign, a count)
 POINTS_OR_HAND = re.compile(r"[🟥🟦🟩⬛] ?[×x]?\d")
 
@@ -56,18 +56,21 @@ async def test_a_whole_game_to_the_final_standings(simcord_env, game_seed):
 
     history = table.channel.history()
     final = [m for m in history if "Final standings" in m.content]
-    assert len(final) == 1 and final[0].attachments[0].filename == "scores.png"
+    assert len(final) == 1 and [a.filename for a in final[0].attachments] == ["board.png", "scores.png"]
+    assert final[0] is history[-1]
     for message in history:
         assert_public(message, finished=message.id >= final[0].id)
     for p in table.players:
-        # the hand panel is one DM message, edited after every change, never a pile of messages
-        panels = [m for m in p.user.dm_channel.history() if m.content.startswith("**Your screen")]
-        assert len(panels) == 1, len(panels)
-        assert panels[0].attachments[0].filename == "hand.png"
+        # the hand is in the newest DM about the game only, never a pile of pictures
+        dms = p.user.dm_channel.history()
+        panels = [m for m in dms if "\n**Your hand**" in m.content]
+        assert panels == [dms[-1]] and panels[0].attachments[0].filename == "hand.png"
+        assert sum(bool(m.attachments) for m in dms) == 1
     seats = {s.seat for s in game.outcome().standings}
     assert seats == {0, 1}
     # after the end, the board and the standings can still be looked at
     status = await table.players[1].slash(table.channel, "te status")
     assert status.ephemeral and status.response.content.startswith("**Final standings**")
     board = await table.players[1].slash(table.channel, "te board")
-    assert board.response.content == "The game is over." and board.response.attachments
+    assert board.response.content.endswith(" — the final board; `/te status` gives the standings.")
+    assert board.response.attachments

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import COLOURS, Phase
-from tests.bot.conftest import open_table
+from tests.bot.conftest import dm_text, open_table
 
 
 async def private(result) -> str:
@@ -111,7 +111,7 @@ async def test_hand_board_and_status_answer_privately(simcord_env):
     table = await open_table(simcord_env, 3)
     player = table.players[1]
     result = await player.slash(table.channel, "te hand")
-    assert result.ephemeral and "Your screen" in result.response.content
+    assert result.ephemeral and "**Your hand**" in result.response.content
     assert result.response.attachments[0].filename == "hand.png"
     result = await player.slash(table.channel, "te board")
     assert result.ephemeral and result.response.attachments[0].filename == "board.png"
@@ -127,7 +127,7 @@ async def test_reminders_come_every_reminder_hours_until_the_player_acts(simcord
     before = len(actor.user.dm_channel.history())
     await simcord_env.advance_time(5 * 3600 + 5)
     dms = actor.user.dm_channel.history()
-    assert len(dms) == before + 1 and dms[-1].content.startswith("Reminder:")
+    assert len(dms) == before + 1 and dm_text(dms[-1].content).startswith("reminder:")
     await simcord_env.advance_time(5 * 3600)
     assert len(actor.user.dm_channel.history()) == before + 2
     record = await table.record()

@@ -4,18 +4,7 @@ middle of a prompt, a monument and a treasure."""
 from __future__ import annotations
 
 from engine import Phase, square_name
-from tests.bot.conftest import drive, open_table, seed_where
-
-
-async def reach(simcord_env, game_seed, players, wanted):
-    seed, actions = seed_where(players, wanted)
-    game_seed["value"] = seed
-    table = await open_table(simcord_env, players)
-    for text in actions:
-        await drive(table, text)
-    game = await table.game()
-    assert wanted(game), game.phase
-    return table, game
+from tests.bot.conftest import dm_text, drive, reach
 
 
 def prompt_of(member):
@@ -41,7 +30,8 @@ async def test_revolt_answered_by_clicks(simcord_env, game_seed):
     assert "<t:" in prompt.content and ":R>" in prompt.content
     held = game.hands[conflict.attacker][0]
     assert labels(prompt) == [f"Commit {n}" for n in range(held + 1)]
-    assert f"<@{attacker.id}>" in table.channel.last_message.content  # only the player to act is mentioned
+    # the attacker just acted and is asked by DM: the channel names them without a mention
+    assert "<@" not in table.channel.last_message.content
     await attacker.user.click(prompt, label=f"Commit {held}")
     answered = next(m for m in attacker.user.dm_channel.history() if m.id == prompt.id)
     assert f"You chose: Commit {held}." in answered.content and not answered.components
@@ -53,7 +43,7 @@ async def test_revolt_answered_by_clicks(simcord_env, game_seed):
     await defender.user.click(prompt, label="Commit 0")
     game = await table.game()
     assert game.phase is not Phase.REVOLT_DEFENDER
-    assert any("wins the revolt" in m.content for m in table.channel.history()[-3:])
+    assert any("won the revolt" in m.content for m in table.channel.history()[-3:])
 
 
 async def test_war_answered_by_clicks(simcord_env, game_seed):
@@ -73,7 +63,7 @@ async def test_war_answered_by_clicks(simcord_env, game_seed):
     prompt = prompt_of(defender)
     assert "War of the" in prompt.content and "you are the defender" in prompt.content
     await defender.user.click(prompt, label="Commit 0")
-    assert any("wins the war" in m.content for m in table.channel.history()[-4:])
+    assert any("won the war" in m.content for m in table.channel.history()[-4:])
 
 
 async def test_prompt_expires_and_the_default_applies(simcord_env, game_seed):
@@ -136,7 +126,9 @@ async def test_monument_built_by_click(simcord_env, game_seed):
     await builder.user.click(prompt, label=labels(prompt)[0])
     game = await table.game()
     assert len(game.monuments) == 1
-    assert any("built a monument" in m.content for m in table.channel.history()[-2:])
+    assert any(
+        " monument on " in m.content and "built the " in m.content for m in table.channel.history()[-2:]
+    )
 
 
 async def test_treasure_chosen_by_click(simcord_env, game_seed):
@@ -167,7 +159,8 @@ async def test_the_active_player_is_told_when_a_conflict_hands_the_turn_back(sim
     game = await table.game()
     assert game.phase is Phase.ACTION and game.to_act == game.active and game.actions_left == 1
     last = active.user.dm_channel.history()[-1]
-    assert last.content.startswith("It is your turn in [this game](") and "1 action left" in last.content
+    assert dm_text(last.content).startswith("your turn goes on (") and "1 action left" in last.content
+    assert "committed 0 temples" in dm_text(last.content)  # what the defender did
 
 
 async def test_an_abandoned_game_frees_the_channel(simcord_env, game_seed):

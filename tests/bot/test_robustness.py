@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 
 import pytest
 
 from bot.__main__ import NO_TOKEN, RedactToken, read_config
-from bot.app import UserError
+from bot.core import STORAGE_TROUBLE, UserError
+from storage import DatabaseFullError
 from tests.bot.conftest import open_table
 
 
@@ -95,3 +97,39 @@ def test_the_token_never_reaches_the_log(caplog):
             logger.exception("login failed")
     text = caplog.text + "".join(r.exc_text or "" for r in caplog.records)
     assert token not in text and "[token]" in text
+
+
+async def test_a_full_disk_on_a_save_gets_one_private_sentence_and_the_game_stays_as_saved(
+    simcord_env, caplog
+):
+    table = await open_table(simcord_env, 2)
+    store = table.bot.store
+    conn = store._connection()
+    # A full disk: SQLite may not grow the file past the pages it has now, and a table of filler takes up
+    # the free pages inside it (test data only; it goes at the end).
+    await conn.execute_fetchall("CREATE TABLE filler (junk BLOB)")
+    pages = next(iter(await conn.execute_fetchall("PRAGMA page_count")))[0]
+    await conn.execute_fetchall(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(sqlite3.OperationalError, match="full"):
+        for _ in range(10_000):
+            await conn.execute_fetchall("INSERT INTO filler VALUES (randomblob(500))")
+    for _ in range(300):  # the room left in the pages of the game's tables fills up; then a save is refused
+        record = await table.record()
+        actor = await table.actor()
+        posted = len(table.channel.history())
+        result = await actor.slash(table.channel, "te pass")
+        if result.response.content != "Done: `pass`.":
+            break
+    assert result.ephemeral and result.response.content == STORAGE_TROUBLE
+    after = await table.record()
+    assert (after.version, after.position) == (record.version, record.position)  # as saved before
+    assert len(table.channel.history()) == posted  # nothing shown of a move that was not saved
+    logged = [r for r in caplog.records if r.name == "bot" and "database error in /te pass" in r.getMessage()]
+    assert len(logged) == 1 and isinstance(logged[0].exc_info[1], DatabaseFullError)
+    assert await store.verify_replay(after.id) == after.version
+
+    await conn.execute_fetchall("DROP TABLE filler")  # space freed: the game goes on
+    await conn.execute_fetchall("PRAGMA max_page_count = 1073741823")
+    result = await actor.slash(table.channel, "te pass")
+    assert result.response.content == "Done: `pass`."
+    assert (await table.record()).version == record.version + 1

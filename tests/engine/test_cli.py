@@ -6,8 +6,9 @@ import json
 import subprocess
 import sys
 
-from engine import load
+from engine import dump, load
 from engine.cli import main
+from tests.engine.positions import position
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -89,3 +90,33 @@ def test_module_entry_point():
         check=True,
     )
     assert load(result.stdout).seed == 1
+
+
+def test_new_and_selfplay_with_the_2015_options(tmp_path, capsys):
+    code, out, _ = run(capsys, "new", "--players", "2", "--seed", "3", "--buildings", "--wonder")
+    assert code == 0
+    game = load(out)
+    assert game.settings.buildings and game.settings.wonder
+    assert '"buildings": true' in out and '"wonder": true' in out
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    code, shown, _ = run(capsys, "show", str(path))
+    assert "^ the civilization building" in shown
+    assert "Buildings: none on the board; beside the board: library, granary, market hall, palace" in shown
+    assert "Wonder: not built" in shown
+    code, out, _ = run(
+        capsys, "selfplay", "--players", "4", "--games", "2", "--seed", "4", "--buildings", "--wonder"
+    )
+    assert code == 0 and len(out.splitlines()) == 3
+    _, plain, _ = run(capsys, "selfplay", "--players", "4", "--games", "2", "--seed", "4")
+    assert plain.splitlines()[:2] != out.splitlines()[:2]  # the options change the games
+
+
+def test_show_describes_the_new_decisions(tmp_path, capsys):
+    game = position(at={"f6": "G", "g6": "G"}, hands=["G", ""], buildings=True)
+    game.apply("tile green h6")
+    path = tmp_path / "p.json"
+    path.write_text(dump(game))
+    _, shown, _ = run(capsys, "show", str(path))
+    assert "seat 0 must place a civilization building or decline" in shown
+    assert "Choices: building green f6, building green g6, building green h6, decline" in shown

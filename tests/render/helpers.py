@@ -12,9 +12,20 @@ from PIL import Image
 
 from engine import Event, Game, load, parse_square
 from engine.board import COLUMNS, MAPS, ROWS
-from render import board
+from engine.rng import Rng
+from render import board, cards, glyphs, seats, sprites, style
+from tests.engine.positions import builder_minded
 
 RGB = tuple[int, int, int]
+
+# a revolt of priests: seat 0's on c5 (temple c6) against seat 1's on e5 (temple f5), in one kingdom, with
+# three spare treasures far away; the attacker has committed one temple
+SPARES = {"a1": "R$", "c1": "R$", "a3": "R$"}
+REVOLT_AT = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "f5": "R"} | SPARES
+REVOLT_CONFLICT = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
+REVOLT_PENDING = {"phase": "revolt-defender", "conflict": REVOLT_CONFLICT}
+# the same priests at rest, in two kingdoms (two priests never share a kingdom at rest: R13)
+CALM_AT = {k: v for k, v in REVOLT_AT.items() if k not in ("d6", "e6")}
 
 
 def position(
@@ -33,6 +44,9 @@ def position(
     pending: Mapping[str, Any] | None = None,
     end: str | None = None,
     turn: int = 5,
+    buildings: bool = False,
+    wonder: bool = False,
+    removed: Mapping[str, int] | None = None,
 ) -> Game:
     """A position in the engine's notation: ``at`` puts tokens (``R``, ``b``, ``0K``, ``R$``...) on the
     empty map; the bag is left out so the loader fills it."""
@@ -43,7 +57,14 @@ def position(
         rows[s // COLUMNS][s % COLUMNS] = token
     data = {
         "format": "tigris-position/1",
-        "settings": {"players": players, "board": board_name, "english": False, "open_scoring": open_scoring},
+        "settings": {
+            "players": players,
+            "board": board_name,
+            "english": False,
+            "open_scoring": open_scoring,
+            "buildings": buildings,
+            "wonder": wonder,
+        },
         "seed": 1,
         "grid": [" ".join(row) for row in rows],
         "monuments": [{"pair": pair, "square": square} for pair, square in monuments],
@@ -59,6 +80,7 @@ def position(
         "turn": {"number": turn, "start_player": 0, "active": active, "actions_left": actions_left},
         "pending": dict(pending) if pending else {"phase": "action"},
         "end": end,
+        "removed": dict.fromkeys(("red", "blue", "green", "black"), 0) | dict(removed or {}),
     }
     return load(json.dumps(data))
 
@@ -92,14 +114,17 @@ def cell_box(square: str, inset: int = 0) -> tuple[int, int, int, int]:
 
 
 def random_game(
-    seed: int, players: int, board_name: str = "standard", open_scoring: bool = False
+    seed: int, players: int, board_name: str = "standard", open_scoring: bool = False, options: bool = False
 ) -> list[tuple[Game, list[Event]]]:
-    """Every position of a random self-play game, with the events that led to it."""
-    game = Game.new(players=players, seed=seed, board=board_name, open_scoring=open_scoring)
+    """Every position of a random self-play game, with the events that led to it; with ``options`` the
+    game has the civilization buildings and the wonder and is played to make lines and pluses."""
+    game = Game.new(players, seed, board_name, open_scoring=open_scoring, buildings=options, wonder=options)
     rng = random.Random(seed)
+    chooser = Rng(seed)
     out: list[tuple[Game, list[Event]]] = [(game.copy(), [])]
     while not game.is_over:
-        events = game.apply(rng.choice(game.legal_actions()))
+        action = builder_minded(game, chooser) if options else rng.choice(game.legal_actions())
+        events = game.apply(action)
         out.append((game.copy(), events))
     return out
 
@@ -114,3 +139,11 @@ def play(seed: int, players: int, actions: int) -> tuple[Game, list[Event]]:
             break
         events = game.apply(rng.choice(game.legal_actions()))
     return game, events
+
+
+def clear_render_caches() -> None:
+    """Forget every cached picture part, glyph and text mask, so the next picture is drawn from scratch."""
+    for module in (board, cards, glyphs, seats, sprites, style):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()

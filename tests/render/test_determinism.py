@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from engine import dump, player_view, public_view
-from render import board, board_png, cards, changed_squares, glyphs, hand_png, removed_squares, sprites, style
-from tests.render.helpers import play
+from render import board_png, changed_squares, hand_png, removed_squares
+from tests.render.helpers import clear_render_caches, play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,13 +29,6 @@ def _chunks(png: bytes) -> list[bytes]:
         kinds.append(kind)
 
 
-def _clear_caches() -> None:
-    for module in (board, cards, glyphs, sprites, style):
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
-
-
 def test_same_view_same_bytes() -> None:
     game, events = play(seed=11, players=4, actions=80)
     view = public_view(game)
@@ -47,7 +40,7 @@ def test_same_view_same_bytes() -> None:
     first = board_png(view, **args)
     assert board_png(view, **args) == first
     hand = hand_png(player_view(game, 2))
-    _clear_caches()
+    clear_render_caches()
     assert board_png(public_view(game), **args) == first
     assert hand_png(player_view(game, 2)) == hand
 

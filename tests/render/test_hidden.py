@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine import player_view, public_view
 from render import board_png, hand_png
-from tests.render.helpers import play, position
+from tests.render.helpers import REVOLT_AT, REVOLT_CONFLICT, REVOLT_PENDING, play, position
 
-AT = {"c6": "R$", "d6": "G", "e6": "K", "c5": "0R", "f6": "1K", "a1": "R$", "c1": "R$", "a3": "R$"}
+# every leader beside a face-up temple (R8): f5 for seat 1's king
+AT = {"c6": "R$", "d6": "G", "e6": "K", "c5": "0R", "f6": "1K", "f5": "R", "a1": "R$", "c1": "R$", "a3": "R$"}
 POINTS_A = [{"red": 1, "blue": 2, "green": 3, "black": 4}, {"red": 0, "blue": 0, "green": 0, "black": 0}]
 POINTS_B = [{"red": 9, "blue": 0, "green": 7, "black": 1}, {"red": 5, "blue": 5, "green": 5, "black": 5}]
 NAMES = ["Alice", "Bob"]
@@ -48,13 +49,11 @@ def test_points_shown_once_the_game_is_over() -> None:
 
 
 def test_commitments_are_public_but_the_hands_behind_them_are_not() -> None:
-    at = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "a1": "R$", "c1": "R$", "a3": "R$"}
-    conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    pending = {"phase": "revolt-defender", "conflict": conflict}
-    a = position(at, players=2, pending=pending, hands=["KKKKKK", "RRRRRR"])
-    b = position(at, players=2, pending=pending, hands=["RRRRKK", "RKKKKK"])
+    a = position(REVOLT_AT, players=2, pending=REVOLT_PENDING, hands=["KKKKKK", "RRRRRR"])
+    b = position(REVOLT_AT, players=2, pending=REVOLT_PENDING, hands=["RRRRKK", "RKKKKK"])
     assert board_png(public_view(a)) == board_png(public_view(b))
-    more = position(at, players=2, pending={**pending, "conflict": {**conflict, "attacker_commit": 2}})
+    two = {**REVOLT_PENDING, "conflict": {**REVOLT_CONFLICT, "attacker_commit": 2}}
+    more = position(REVOLT_AT, players=2, pending=two)
     assert board_png(public_view(more)) != board_png(public_view(a))
 
 

@@ -3,19 +3,51 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
+from PIL import Image
 
-from engine import Phase, player_view, public_view
-from render import board, board_png, changed_squares, hand_png, removed_squares, scores_png, style
-from tests.render.helpers import decode, position, random_game
+from engine import Colour, Phase, parse_square, player_view, public_view
+from render import (
+    SeatMark,
+    SeatNote,
+    board,
+    board_png,
+    changed_squares,
+    hand_png,
+    leaderboard_png,
+    removed_squares,
+    scores_png,
+    style,
+)
+from tests.render.helpers import (
+    CALM_AT,
+    REVOLT_AT,
+    clear_render_caches,
+    count_near,
+    decode,
+    near,
+    position,
+    random_game,
+)
+from tests.render.test_leaderboard import ROWS as LEADERBOARD_ROWS
 
-AT = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "a1": "R$", "c1": "R$", "a3": "R$"}
+NAMES_2 = ["Alice", "Bob"]
+
+
+NOTES = {
+    0: SeatNote(SeatMark.AWAY, "away until Friday"),
+    1: SeatNote(SeatMark.COMPUTER, "Bot (hard)"),
+    2: SeatNote(SeatMark.RESIGNED),
+    3: SeatNote(SeatMark.REPLACED, "took over from Dave"),
+}
+TITLE = "My Server · #games · game 12"
 
 
 @pytest.fixture
 def font_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The text sizes drawn from now on (every cache is cleared, so nothing is drawn from memory)."""
     sizes: list[int] = []
     real = style.font
 
@@ -23,21 +55,63 @@ def font_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         sizes.append(size)
         return real(size)
 
-    board._text_mask.cache_clear()
+    clear_render_caches()
     monkeypatch.setattr(style, "font", spy)
     yield sizes
-    board._text_mask.cache_clear()
+    clear_render_caches()
 
 
-def test_no_text_under_14_px(font_sizes: list[int]) -> None:
-    board._base.cache_clear()
-    final = random_game(6, 4)[-1][0]
-    mid = random_game(6, 4)[90][0]
-    board_png(public_view(mid))
-    board_png(public_view(final))
-    hand_png(player_view(mid, 1))
-    scores_png(public_view(final))
-    assert font_sizes and min(font_sizes) >= 14
+def _pictures() -> dict[str, Callable[[], bytes]]:
+    positions = random_game(6, 4)
+    mid, final = positions[90][0], positions[-1][0]
+    conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
+    revolt = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
+    options = random_game(7, 3, options=True)[-1][0]  # buildings and the wonder: the strip's extra line
+    return {
+        "board": lambda: board_png(public_view(mid), names=["W" * 40] * 4),
+        "board with buildings and the wonder": lambda: board_png(public_view(options), title=TITLE),
+        "board with notes and title": lambda: board_png(public_view(final), notes=NOTES, title=TITLE),
+        "board in a conflict": lambda: board_png(public_view(revolt)),
+        "hand": lambda: hand_png(player_view(mid, 1), notes=NOTES, title=TITLE),
+        "scores": lambda: scores_png(public_view(final), notes=NOTES, title=TITLE),
+        "leaderboard": lambda: leaderboard_png(
+            LEADERBOARD_ROWS, ["W" * 60, "Bot (hard)", "Carol"], title=TITLE, notes={1: NOTES[1]}
+        ),
+    }
+
+
+@pytest.mark.parametrize("picture", list(_pictures()))
+def test_every_text_reads_on_a_phone(picture: str, font_sizes: list[int]) -> None:
+    """Issue 10: shown 400 px wide (Discord on a phone), no text is under ~11 px."""
+    png = _pictures()[picture]()
+    width = decode(png).width
+    assert font_sizes
+    assert min(font_sizes) * style.PHONE_WIDTH / width >= style.PHONE_TEXT, (min(font_sizes), width)
+
+
+def test_conflict_markers_and_leaders_survive_the_phone_size() -> None:
+    """Shrunk to 400 px wide, each A/D marker is still a dark disc with a white letter, and a leader
+    still shows its colour (issue 10: they needed zooming)."""
+    conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
+    game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
+    image = decode(board_png(public_view(game)))
+    scale = style.PHONE_WIDTH / image.width
+    phone = image.resize((style.PHONE_WIDTH, round(image.height * scale)), Image.Resampling.LANCZOS)
+    for square in ("c5", "e5"):
+        x, y = board.cell_origin(parse_square(square))
+        around = tuple(round(v * scale) for v in (x - 10, y - 10, x + 32, y + 32))
+        region = phone.crop(around)
+        dark = [
+            (px, py)
+            for px in range(region.width)
+            for py in range(region.height)
+            if near(region.getpixel((px, py)), style.INK, 60)  # type: ignore[arg-type]
+        ]
+        xs, ys = [p[0] for p in dark], [p[1] for p in dark]
+        assert min(max(xs) - min(xs), max(ys) - min(ys)) + 1 >= 12, square  # a disc 12+ px across (was 9)
+        assert count_near(phone, around, style.WHITE, 60) >= 8, square  # its letter and rim
+        cell = tuple(round(v * scale) for v in (x, y, x + board.CELL, y + board.CELL))
+        assert count_near(phone, cell, style.TILE[Colour.RED], 30) >= 80, square  # its colour (was ~55)
 
 
 def test_cells_are_at_least_48_px() -> None:
@@ -59,13 +133,11 @@ def test_names_are_clipped_and_printable() -> None:
 
 def test_the_strip_says_whose_turn_and_what_is_pending() -> None:
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    game = position(AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict}, turn=12)
+    game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict}, turn=12)
     header, decision = board.describe(public_view(game), ("Alice", "Bob"))
     assert header == "Turn 12 · Alice's turn · action 1 of 2"
-    assert (
-        decision == "Revolt (priests): attacker Alice 1 + 1 committed vs defender Bob 0 · Bob commits temples"
-    )
-    calm = position(AT, players=2, actions_left=1, active=1)
+    assert decision == "Bob commits temples · Revolt of priests: Alice (A) 1 + 1 vs Bob (D) 1"
+    calm = position(CALM_AT, players=2, actions_left=1, active=1)
     header, decision = board.describe(public_view(calm), ("Alice", "Bob"))
     assert header == "Turn 5 · Bob to play · 1 action left"
     assert decision == "Waiting for Bob: action 2 of 2"
@@ -98,4 +170,32 @@ def test_a_busy_board_stays_under_200_kb() -> None:
 
 def test_scores_need_a_finished_game() -> None:
     with pytest.raises(ValueError, match="over"):
-        scores_png(public_view(position(AT, players=2)))
+        scores_png(public_view(position(CALM_AT, players=2)))
+
+
+def test_titles_and_notes_in_other_scripts_degrade_gracefully() -> None:
+    assert style.title_text("Café Ludo · #jeux · game 3") == "Cafe Ludo · #jeux · game 3"
+    assert style.title_text("Мой сервер · #игры · game 12") == "game 12"  # the parts it cannot draw go
+    assert style.title_text("Server — #games · game 1") == "Server - #games · game 1"
+    assert style.title_text("") == style.title_text(None) == ""
+    game = position(CALM_AT, players=2)
+    plain = board_png(public_view(game), names=NAMES_2)
+    assert board_png(public_view(game), names=NAMES_2, title="東京 · #ゲーム") == plain  # nothing drawable
+    assert board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(text="李小龙")}) == plain
+    marked = board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY, "李小龙")})
+    assert marked == board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY)})
+    assert marked != plain
+    assert (
+        board_png(public_view(game), names=NAMES_2, notes={5: SeatNote(SeatMark.AWAY)}) == plain
+    )  # no seat 5
+
+
+def test_a_title_and_notes_change_the_layout_but_not_the_grid() -> None:
+    game = position(CALM_AT, players=2)
+    plain = decode(board_png(public_view(game)))
+    full = decode(
+        board_png(public_view(game), title="Server · #games · game 1", notes={1: SeatNote(SeatMark.COMPUTER)})
+    )
+    assert full.width == plain.width and full.height > plain.height
+    grid = (0, 0, board.WIDTH, board.GY + board.GRID_H + board.EDGE)
+    assert full.crop(grid).tobytes() == plain.crop(grid).tobytes()

@@ -7,7 +7,17 @@ from PIL import Image
 
 from engine import Colour, Game, parse_square, public_view
 from render import board, board_png, style
-from tests.render.helpers import cell_box, count_near, decode, near, pixel, position
+from tests.render.helpers import (
+    CALM_AT,
+    REVOLT_AT,
+    REVOLT_PENDING,
+    cell_box,
+    count_near,
+    decode,
+    near,
+    pixel,
+    position,
+)
 
 AT = {
     "c6": "R$",  # temple with a treasure
@@ -23,7 +33,14 @@ AT = {
     "i10": "r",
     "h11": "r",
     "i11": "r$",
-    "m10": "G!",  # the unification tile on a market
+    "i4": "R",  # temples beside the leaders (R8)
+    "k4": "R",
+    "m4": "R",
+    "m10": "G!",  # the unification tile on a market, uniting seat 0's king (l10) and seat 2's (n10)
+    "l10": "0K",
+    "l11": "R",
+    "n10": "2K",
+    "n11": "R",
     "p2": "R$",  # a special-border square with its temple
     "a1": "R$",
     "h6": "K",  # a highlighted tile
@@ -34,7 +51,13 @@ LEADERS = {"c5": Colour.RED, "i5": Colour.BLACK, "k5": Colour.GREEN, "m5": Colou
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return position(AT, monuments=[("red-blue", "h10")])
+    war = {"kind": "war", "colour": "black", "attacker": 0, "defender": 2}
+    pending = {
+        "phase": "war-attacker",
+        "placed": "m10",
+        "conflict": war,
+    }  # the unification tile lies only in wars
+    return position(AT, monuments=[("red-blue", "h10")], pending=pending)
 
 
 @pytest.fixture(scope="module")
@@ -78,26 +101,20 @@ def test_catastrophe(image: Image.Image) -> None:
     assert near(pixel(image, "g6", 26, 26), style.WHITE)  # the cross
 
 
-def test_leaders_ringed_and_drawn_in_their_colour(image: Image.Image) -> None:
+def test_leaders_filled_with_their_colour_under_a_light_rim(image: Image.Image) -> None:
     for square, colour in LEADERS.items():
-        assert near(pixel(image, square, 4, 26), style.TILE[colour]), square  # ring
-        assert near(pixel(image, square, 8, 26), style.DISC), square  # the disc inside the ring
+        assert near(pixel(image, square, 4, 26), style.DISC), square  # rim
+        assert near(pixel(image, square, 8, 26), style.TILE[colour]), square  # the disc inside the rim
         x0, y0, x1, _ = cell_box(square)
-        above_badge = (x0 + 11, y0 + 10, x1 - 11, y0 + 30)
-        symbol = count_near(image, above_badge, style.TILE[colour])
-        assert symbol > 60, f"the dynasty symbol on {square} is missing"
+        above_badge = (x0 + 11, y0 + 8, x1 - 11, y0 + 28)
+        assert count_near(image, above_badge, style.WHITE, 40) > 60, f"no dynasty symbol on {square}"
+        badge = (x0 + 3 + 26, y0 + 3 + 26, x0 + 3 + 46, y0 + 3 + 46)  # the colour badge
+        assert count_near(image, badge, style.WHITE, 40) > 60, f"no colour badge on {square}"
+        assert count_near(image, badge, style.TILE[colour], 40) > 30, f"the badge on {square} is blank"
 
 
 def test_each_dynasty_has_its_own_symbol(image: Image.Image) -> None:
-    shapes = {}
-    for square in LEADERS:
-        x0, y0, x1, y1 = cell_box(square, inset=10)
-        shapes[square] = {
-            (x - x0, y - y0)
-            for x in range(x0, x1)
-            for y in range(y0, y1 - 8)  # above the colour badge
-            if not near(image.getpixel((x, y)), style.DISC, 40)  # type: ignore[arg-type]
-        }
+    shapes = {square: _white_mask(image, square) for square in LEADERS}
     squares = list(shapes)
     for i, a in enumerate(squares):
         for b in squares[i + 1 :]:
@@ -165,13 +182,11 @@ def test_highlighted_squares(image: Image.Image) -> None:
 
 
 def test_conflict_leaders_badged() -> None:
-    at = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "a1": "R$", "c1": "R$", "a3": "R$"}
-    conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    revolt = position(at, pending={"phase": "revolt-defender", "conflict": conflict})
-    calm = position(at)
+    revolt = position(REVOLT_AT, pending=REVOLT_PENDING)
+    calm = position(CALM_AT)
     with_badges, without = decode(board_png(public_view(revolt))), decode(board_png(public_view(calm)))
     for square in ("c5", "e5"):
         x, y = board.cell_origin(parse_square(square))
-        box = (x + 1, y + 1, x + 23, y + 23)
-        assert count_near(with_badges, box, style.INK) > 150, square
-        assert count_near(without, box, style.INK) < 20, square
+        box = (x - 6, y - 6, x - 6 + board.BADGE, y - 6 + board.BADGE)  # the marker over the corner
+        assert count_near(with_badges, box, style.INK) > 400, square
+        assert count_near(without, box, style.INK) < 40, square

@@ -30,8 +30,12 @@ def test_board_hand_and_scores_from_position_files(tmp_path: Path) -> None:
     assert out.read_bytes() == board_png(public_view(load(mid.read_text())))
 
     hand = tmp_path / "hand.png"
-    assert _run(str(mid), "-o", str(hand), "--player", "1", "--names", "Ann,Ben,Cy").returncode == 0
-    assert hand.read_bytes() == hand_png(player_view(game, 1), names=["Ann", "Ben", "Cy"])
+    title = "Server · #games · game 4"
+    assert (
+        _run(str(mid), "-o", str(hand), "--player", "1", "--names", "Ann,Ben,Cy", "--title", title).returncode
+        == 0
+    )
+    assert hand.read_bytes() == hand_png(player_view(game, 1), names=["Ann", "Ben", "Cy"], title=title)
 
     final_game = random_game(4, 2)[-1][0]
     final = tmp_path / "final.json"

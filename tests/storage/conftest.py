@@ -2,18 +2,128 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from engine import Game, dump
-from storage import GameRecord, NewTimer, Options, Store
+from storage import ALL_TIMERS, Actor, Appended, GameRecord, NewTimer, Options, Store
+from storage.schema import MIGRATIONS, migrate
 
 GUILD = 1000
 T0 = 1_700_000_000  # a fixed virtual "now"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_module(
+    module: str, *args: str, env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """``python -m module args`` as a real command, with this tree on the path."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": path, **(env or {})},
+        timeout=60,
+        check=False,
+    )
+
+
+async def old_database(path: Path, schema_version: int) -> tuple[Game, str, int]:
+    """A database of an older release (its migrations up to ``schema_version``) holding game 1 in play,
+    seats 0 and 1 for users 3 and 4, after one action. Returns the engine game, that action and its seat."""
+    game = Game.new(2, 42)
+    action = str(game.legal_actions()[0])
+    seat = game.to_act
+    assert seat is not None
+    game.apply(action)
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        assert await migrate(conn, MIGRATIONS[:schema_version]) == schema_version
+        await conn.execute(
+            """INSERT INTO games (guild_id, channel_id, creator_id, status, conflict_hours, reminder_hours,
+                                  players, seed, position, version, seat_to_act, created_at, started_at,
+                                  updated_at)
+               VALUES (1, 2, 3, 'playing', 12, 24, 2, 42, ?, 1, ?, 10, 10, 11)""",
+            (dump(game), game.to_act),
+        )
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (1, ?, ?, 10)", [(0, 3), (1, 4)]
+        )
+        await conn.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (1, 1, ?, ?, 11)", (seat, action)
+        )
+    return game, action, seat
+
+
+async def bot_move(store: Store, started: Started, now: int) -> Appended:
+    """The first legal action of ``started.game`` (which it applies) saved as the bot saves a move: the log
+    row, the position, and the timer swap (every timer out, a deadline for the next seat in)."""
+    version = (await store.load_game(started.id)).version
+    game = started.game
+    seat = game.to_act
+    assert seat is not None
+    action = str(game.legal_actions()[0])
+    game.apply(action)
+    return await store.append_action(
+        started.id,
+        version,
+        seat,
+        action,
+        dump(game),
+        now,
+        timers_to_delete=ALL_TIMERS,
+        timers_to_add=[NewTimer("deadline", now + 99, game.to_act)],
+    )
+
+
+async def play_first(
+    store: Store,
+    started: Started,
+    now: int,
+    *,
+    actor: Actor | None = None,
+    seat_away: bool = False,
+    timers_to_add: tuple[NewTimer, ...] = (),
+) -> Appended:
+    """Save the first legal action of ``started.game`` for the seat to act, then apply it to the game (only
+    once it is saved: a refused write leaves ``started.game`` as it was)."""
+    game = started.game
+    seat = game.to_act
+    assert seat is not None
+    after = game.copy()
+    action = str(after.legal_actions()[0])
+    after.apply(action)
+    version = (await store.load_game(started.id)).version
+    appended = await store.append_action(
+        started.id,
+        version,
+        seat,
+        action,
+        dump(after),
+        now,
+        actor=actor,
+        seat_away=seat_away,
+        timers_to_add=timers_to_add,
+    )
+    game.apply(action)
+    return appended
+
+
+def user_at(record: GameRecord, seat: int | None) -> int:
+    """The person holding ``seat`` (asserted to be one)."""
+    assert seat is not None
+    user = record.user_at(seat)
+    assert user is not None
+    return user
 
 
 @dataclass
@@ -59,8 +169,7 @@ def start_game(store: Store) -> StartGame:
         record = await s.create_game(guild, channel or next(channels), users[0], T0, options)
         for user in users:
             record = await s.add_seat(record.id, user, T0)
-        o = record.options
-        game = Game.new(len(users), seed, o.board, o.english, o.open_scoring)
+        game = Game.start(record.options.settings(len(users)), seed)
         record = await s.start_game(record.id, seed, dump(game), T0, timers=timers)
         return Started(record, game)
 

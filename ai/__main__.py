@@ -1,0 +1,5 @@
+import sys
+
+from ai.arena import main
+
+sys.exit(main())

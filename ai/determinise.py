@@ -1,0 +1,249 @@
+"""Determinisations: whole games that agree with everything one seat can see (R25).
+
+A computer player receives only its seat's ``PlayerView``. To look ahead it needs a complete ``Game``, so
+it fills in what it cannot see by sampling: the other hands, the bag and the discards (split at random
+from the tiles it cannot account for), the order of future draws (a fresh generator state), and the other
+seats' points and treasures (estimated: its own score is the best guide to how far a game has come). The
+result is written in the position notation and read back with ``engine.load``, so it is a coherent game
+the engine itself vouches for, never a poked object.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ai.snapshot import Snapshot
+from engine import (
+    COLOURS,
+    Action,
+    Event,
+    Game,
+    Kind,
+    NotationError,
+    Phase,
+    PlayerView,
+    dump,
+    load,
+    player_view,
+    square_name,
+)
+
+LETTERS = "RBGK"
+ROWS = 11
+
+
+@dataclass
+class World:
+    """One determinised game and its mirror, kept in step."""
+
+    game: Game
+    snap: Snapshot
+
+    def copy(self) -> World:
+        return World(self.game.copy(), self.snap.copy())
+
+    def apply(self, action: Action) -> list[Event]:
+        events = self.game.apply(action)
+        if not self.snap.update(events):
+            self.snap = Snapshot.from_game(self.game)  # an event this package does not know yet
+        return events
+
+
+@cache
+def tile_counts() -> tuple[int, ...]:
+    """Tiles of each colour in a game (153 in all), read from a fresh game rather than restated."""
+    data = json.loads(dump(Game.new(2, 0)))
+    hands = "".join(p["hand"] for p in data["players"])
+    on_board = "".join(data["grid"]).upper()
+    return tuple(data["bag"][c.word] + hands.count(LETTERS[c]) + on_board.count(LETTERS[c]) for c in COLOURS)
+
+
+@cache
+def starting_treasures(board: str) -> int:
+    return player_view(Game.new(2, 0, board), 0).treasures_left
+
+
+def unseen_tiles(view: PlayerView) -> list[int]:
+    """Per colour, the tiles this seat cannot locate: other hands, the bag and the discards together."""
+    counts = list(tile_counts())
+    for sq in view.squares:
+        if sq.tile is not None:
+            counts[sq.tile] -= 1
+    return [counts[c] - view.hand[c] for c in range(4)]
+
+
+# Tiles out of the game (swaps, commitments, war losses, catastrophes) after t turns, fitted to games
+# between normal players (2 and 4 seats): about 0.56 t + 0.0123 t^2, faster as conflicts grow. Used to
+# split the unseen tiles between the bag and the discards.
+REMOVED_LINEAR = 0.56
+REMOVED_QUADRATIC = 0.0123
+
+
+def estimate_removed(view: PlayerView, spare: int) -> int:
+    """How many of the ``spare`` tiles (unseen and in no hand) are out of the game rather than in the bag."""
+    t = max(0, view.turn - 1)
+    return min(spare, round(REMOVED_LINEAR * t + REMOVED_QUADRATIC * t * t))
+
+
+def estimate_scores(view: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Points and treasures of every seat: known ones as seen, hidden ones sampled around this seat's pace."""
+    own_total = sum(view.points)
+    taken = starting_treasures(view.board) - view.treasures_left
+    hidden = [s.seat for s in view.seats if s.seat != view.seat and s.points is None]
+    unknown_treasures = (
+        taken - view.treasures - sum(s.treasures or 0 for s in view.seats if s.seat != view.seat)
+    )
+    points: list[list[int]] = []
+    held: list[int] = []
+    for seat in view.seats:
+        if seat.seat == view.seat:
+            points.append(list(view.points))
+            held.append(view.treasures)
+        elif seat.points is not None and seat.treasures is not None:
+            points.append(list(seat.points))
+            held.append(seat.treasures)
+        else:
+            # colours with a leader on the board score more often
+            weights = [1.0, 1.0, 1.0, 1.0]
+            for colour, _ in seat.leaders_on_board:
+                weights[colour] += 1.5
+            total = max(0, round(own_total * rng.uniform(0.7, 1.3)))
+            pts = [0, 0, 0, 0]
+            for scored in rng.choices(range(4), weights, k=total):
+                pts[scored] += 1
+            points.append(pts)
+            held.append(0)
+    for _ in range(max(0, unknown_treasures)):
+        if hidden:
+            held[rng.choice(hidden)] += 1
+    return points, held
+
+
+def _token(view: PlayerView, index: int) -> str:
+    sq = view.squares[index]
+    if sq.catastrophe:
+        token = "X"
+    elif sq.leader is not None:
+        token = f"{sq.leader[0]}{LETTERS[sq.leader[1]]}"
+    elif sq.tile is not None:
+        token = LETTERS[sq.tile].lower() if sq.face_down else LETTERS[sq.tile]
+    else:
+        token = "~" if sq.river else "."
+    if sq.treasure:
+        token += "$"
+    if sq.unification:
+        token += "!"
+    return token
+
+
+def _colours(values: Sequence[int]) -> dict[str, int]:
+    return {c.word: values[c] for c in COLOURS}
+
+
+def _pair_name(pair: tuple[Any, Any]) -> str:
+    return f"{pair[0].word}-{pair[1].word}"
+
+
+def _placed_candidates(view: PlayerView, legal: Sequence[Action]) -> list[str | None]:
+    """The square of the current action's tile, which the view does not carry (the monument step needs it)."""
+    if view.phase in (Phase.WAR_CHOICE, Phase.WAR_ATTACKER, Phase.WAR_DEFENDER):
+        return [None if view.unification is None else square_name(view.unification)]
+    if view.phase is not Phase.MONUMENT:
+        return [None]
+    corners = {a.square for a in legal if a.kind == Kind.MONUMENT and a.square is not None}
+    common: set[int] | None = None
+    for top_left in corners:
+        block = {top_left, top_left + 1, top_left + 16, top_left + 17}
+        common = block if common is None else common & block
+    return [square_name(s) for s in sorted(common or ())]
+
+
+def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list[list[int]], list[int]]:
+    """A position dict consistent with the view, with the hidden parts sampled; also the points used."""
+    unseen = unseen_tiles(view)
+    pool = [c for c in range(4) for _ in range(unseen[c])]
+    rng.shuffle(pool)
+    hands: list[str] = []
+    for seat in view.seats:
+        if seat.seat == view.seat:
+            hands.append("".join(LETTERS[c] * view.hand[c] for c in range(4)))
+        else:
+            dealt, pool = pool[: seat.hand_size], pool[seat.hand_size :]
+            hands.append("".join(LETTERS[c] for c in sorted(dealt)))
+    removed_count = estimate_removed(view, len(pool))
+    removed, bag = [0, 0, 0, 0], [0, 0, 0, 0]
+    for i, colour in enumerate(pool):
+        (removed if i < removed_count else bag)[colour] += 1
+    points, held = estimate_scores(view, rng)
+    conflict = view.conflict
+    data: dict[str, Any] = {
+        "format": "tigris-position/1",
+        "settings": {
+            "players": view.players,
+            "board": view.board,
+            "english": view.english,
+            "open_scoring": view.open_scoring,
+        },
+        "seed": 0,
+        "rng": rng.getrandbits(64),
+        "grid": [" ".join(_token(view, r * 16 + c) for c in range(16)) for r in range(ROWS)],
+        "monuments": [{"pair": _pair_name(p), "square": square_name(t)} for p, t in view.monuments],
+        "monuments_available": [_pair_name(p) for p in view.monuments_available],
+        "players": [
+            {
+                "hand": hands[seat.seat],
+                "points": _colours(points[seat.seat]),
+                "treasures": held[seat.seat],
+                "catastrophes": seat.catastrophes,
+            }
+            for seat in view.seats
+        ],
+        "bag": _colours(bag),
+        "removed": _colours(removed),
+        "turn": {
+            "number": view.turn,
+            "start_player": view.active,
+            "active": view.active,
+            "actions_left": view.actions_left,
+            "bag_short": False,
+        },
+        "pending": {
+            "phase": view.phase.value,
+            "placed": None,
+            "conflict": None
+            if conflict is None
+            else {
+                "kind": conflict.kind,
+                "colour": conflict.colour.word,
+                "attacker": conflict.attacker,
+                "defender": conflict.defender,
+                "attacker_commit": conflict.attacker_commit,
+            },
+        },
+        "end": None,
+    }
+    return data, points, held
+
+
+def sample_world(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> World:
+    """A determinised game where this seat is to act with exactly the given legal choices."""
+    data, points, held = position(view, rng)
+    game: Game | None = None
+    candidates = _placed_candidates(view, legal)
+    for placed in candidates:
+        data["pending"]["placed"] = placed
+        try:
+            candidate = load(json.dumps(data))
+        except NotationError:
+            continue
+        game = candidate
+        if len(candidates) == 1 or candidate.legal_actions() == list(legal):
+            break
+    if game is None:
+        raise NotationError("no coherent game matches this view")
+    return World(game, Snapshot.from_view(view, points=points, held=held))

@@ -1,0 +1,142 @@
+"""TigrisBot: the composition root. It opens the store, builds the rooms (presentation, the action path,
+the timer loop), registers the Discord surface, and holds the one app-command error handler. Once ready, it
+shows whatever was saved but never shown before the last stop.
+
+Rooms never import this module or the surface: the surface finds the rooms through ``interaction.client``
+with ``bot.rooms.rooms_of``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import surface
+from bot.core import Clock, answer_error, reply_private, unix_time
+from bot.history import History
+from bot.play import ActionPath, ChannelGames
+from bot.present import Directory, Presenter
+from bot.rooms import Rooms
+from bot.seats import SeatDesk
+from bot.timers import TimerLoop
+from bot.workers import Workers
+from engine import Action
+from storage import Store
+
+
+class TigrisBot(commands.Bot):
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        clock: Clock = discord.utils.utcnow,
+        dev_guild_id: int | None = None,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.database_path = str(database_path)
+        self.clock = clock
+        self.dev_guild_id = dev_guild_id
+        self.seeds = seeds or (lambda: secrets.randbits(48))
+        self._store: Store | None = None
+        self.rooms: Rooms | None = None
+        self._timers: TimerLoop | None = None
+        self._catching_up: asyncio.Task[None] | None = None
+        self.workers = Workers()  # a process for the pictures that take seconds (a replay)
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the store is opened in setup_hook")
+        return self._store
+
+    def now(self) -> int:
+        return unix_time(self.clock)
+
+    async def act(self, game_id: int, action: Action | str, *, user_id: int | None = None) -> None:
+        """Play an action of ``user_id`` (the default when None) through the one action path."""
+        if self.rooms is None:
+            raise RuntimeError("the rooms are built in setup_hook")
+        await self.rooms.actions.act(game_id, action, user_id=user_id)
+
+    async def setup_hook(self) -> None:
+        store = self._store = await Store.open(self.database_path)
+        directory = Directory(self)
+        presenter = Presenter(directory, store, self.clock)
+        actions = ActionPath(store, presenter, self.clock, self.seeds, on_timers_saved=self._wake_timers)
+        seats = SeatDesk(store, presenter, actions, self.clock)
+        history = History(store, directory, self.workers, self.clock)
+        self.rooms = Rooms(
+            store, directory, presenter, actions, ChannelGames(store, actions), seats, history, self.clock
+        )
+        self._timers = TimerLoop(self, store, actions, presenter, self.clock)
+        surface.install(self)
+        self.tree.error(self.on_app_command_error)
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._timers.start()
+        self._catching_up = asyncio.create_task(self._present_missed(), name="tigris-present-missed")
+
+    async def _present_missed(self) -> None:
+        """Once ready after a start: show every version saved but never shown (a crash between a save and
+        its presentation)."""
+        await self.wait_until_ready()
+        if self.rooms is not None:
+            await self.rooms.actions.present_missed()
+
+    def _wake_timers(self) -> None:
+        if self._timers is not None:
+            self._timers.wake()
+
+    async def close(self) -> None:
+        if self._catching_up is not None:
+            self._catching_up.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._catching_up
+        if self._timers is not None:
+            await self._timers.stop()
+        await super().close()
+        await self.workers.close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The one handler for every slash command's errors (buttons report through the same
+        ``answer_error``): a refusal is one private sentence, anything else an apology and a logged
+        traceback."""
+        if isinstance(error, app_commands.CheckFailure):
+            await reply_private(interaction, "You cannot use this command here.")
+            return
+        command = interaction.command.qualified_name if interaction.command else "?"
+        await answer_error(interaction, getattr(error, "original", error), f"/{command}")
+
+
+def create_bot(
+    database_path: str | Path = "tigris.db",
+    *,
+    clock: Clock = discord.utils.utcnow,
+    dev_guild_id: int | None = None,
+    seeds: Callable[[], int] | None = None,
+) -> TigrisBot:
+    """Build the bot; its setup_hook opens the database, syncs the commands, re-registers the prompt
+    buttons and resumes the timers. ``clock`` and ``seeds`` are for tests."""
+    return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds)

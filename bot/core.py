@@ -1,0 +1,71 @@
+"""Tiny helpers every bot room shares: the expected refusal, the clock, and private answers.
+
+Imports no other bot module, so any room can use it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from engine import EngineError
+from storage import DatabaseUnusableError
+
+log = logging.getLogger("bot")
+
+# Read the time only through this (discord.utils.utcnow in production): simcord's virtual clock moves it.
+Clock = Callable[[], datetime]
+
+APOLOGY = "Sorry, something went wrong; the game is as it was before."
+# A database that fails at run time (disk full, file damaged or locked): every write is whole, so the
+# command that met it saved nothing.
+STORAGE_TROUBLE = "Sorry, the bot could not use its database just now, so nothing was saved; try again later."
+
+
+class UserError(Exception):
+    """An expected refusal: its message is one sentence for the user who asked, shown privately."""
+
+
+def unix_time(clock: Clock) -> int:
+    return int(clock().timestamp())
+
+
+def engine_sentence(exc: EngineError) -> str:
+    text = str(exc)
+    text = text[0].upper() + text[1:] if text else "That is not possible now"
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+async def reply_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Answer only the user who asked, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
+    """What the user is told when ``where`` (a command or a button) failed: an expected refusal as its
+    sentence; a database that failed, or anything else, as a short apology, with the traceback in the log.
+    Nothing was saved by then (an action is saved last, and a failure after its save is logged where it
+    happens)."""
+    if isinstance(error, UserError):
+        await reply_private(interaction, str(error))
+        return
+    storage = isinstance(error, DatabaseUnusableError)
+    log.error(
+        "%s in %s by user %s in channel %s",
+        "database error" if storage else "unexpected error",
+        where,
+        interaction.user.id,
+        interaction.channel_id,
+        exc_info=error,
+    )
+    await reply_private(interaction, STORAGE_TROUBLE if storage else APOLOGY)

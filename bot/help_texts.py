@@ -1,0 +1,162 @@
+"""The texts of /te help and /te rules: the game and the bot's commands in our own words, each one screen (one
+Discord message, well under 2,000 characters).
+
+They follow the 2015 rules and the project's rulings (shared/reference/rulings.md) without citing them, and
+name only commands that exist (tests/bot/test_help.py checks every `/te ...` against the command tree).
+"""
+
+from __future__ import annotations
+
+HELP = """\
+**Tigris & Euphrates** — build kingdoms along two rivers; your score is your *weakest* colour.
+
+**Play** (in the game's channel)
+`/te tile` `leader` `withdraw` `catastrophe` `swap` `pass` — your two actions a turn; the square list \
+says what each would do
+`/te choose` — answer a conflict, war order, monument or treasure (or the DM buttons)
+`/te undo` — take back your last action, unless a tile was drawn, a conflict began or someone chose since
+
+**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules`
+
+**Games and seats**
+`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread
+`/te seat away` (your deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
+`seat replace` (creator or server manager)
+`/te settings` — DMs: all, turn or none; instant answers to forced choices
+
+**History**: `/te history replay` · `history export` · `history stats` · `history leaderboard` · \
+`history games` · `history mygames` (yours on every server)
+**Ratings**: a multiplayer Elo; a game is a match between every two of its players (rules: ratings).
+
+**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and it \
+is played for you, and you are away until you play again.
+**A conflict**: each side commits tiles by DM, the attacker first; a tie goes to the defender. No \
+answer by the deadline commits nothing.
+**Your hand** lives in your DMs (the newest one about a game), never in the channel.
+"""
+
+RULES: dict[str, str] = {
+    "setup": """\
+**Setup**
+• The board has 16 × 11 squares: columns A–P, rows 1–11, crossed by two rivers.
+• A temple with a treasure stands on each starting square: 10 on the standard board, 14 on the advanced \
+one. The other tiles go in the bag (153 tiles in all: 57 red temples, 36 blue farms, 30 green markets, \
+30 black settlements).
+• Each player has four leaders, marked with their dynasty's symbol (archer, bull, pot or lion): a priest \
+(red), a farmer (blue), a trader (green) and a king (black). Each also has two catastrophe tiles and \
+draws six tiles.
+• The start player is drawn at random; play goes round in seat order.
+• Your hand, points and treasures are hidden from the others. Everyone sees the board, the leaders and \
+catastrophes each player has left, how many tiles each player holds, and the tiles committed in a \
+conflict.
+""",
+    "turn": """\
+**Your turn: two actions**
+Pick any two, the same one twice if you like:
+• **Place a tile** from your hand (`/te tile`).
+• **Place, move or withdraw a leader** (`/te leader`, `/te withdraw`).
+• **Play a catastrophe** (`/te catastrophe`).
+• **Swap** one to six tiles for new ones from the bag (`/te swap`).
+You may stop early with `/te pass`.
+At the end of your turn your leaders score your monuments, every player draws back up to six tiles, and \
+the game checks whether it is over.
+
+**Regions and kingdoms**
+Tiles and leaders that touch along an edge form a *region*. A region with at least one leader is a \
+*kingdom*. A kingdom may hold leaders of several players, but only one leader of each colour: a second \
+one means a conflict.
+""",
+    "tiles": """\
+**Tiles and leaders**
+**Tiles.** Farms (blue) go only on river squares; temples, markets and settlements only on land. A tile \
+may not join three or more kingdoms.
+**Points for a tile.** A tile placed in a kingdom earns one point of its colour for the owner of that \
+kingdom's leader of the same colour; without one, the owner of its king earns it; without a king, nobody \
+does. A tile outside any kingdom earns nothing, and so does a tile that joins two kingdoms: it starts a \
+war if both have a leader of the same colour.
+**Leaders** stand on empty land next to a face-up temple, and may not join two kingdoms. Moving a leader \
+lifts it first, so it may not join again two kingdoms that it alone was holding together. A leader left \
+with no temple beside it goes back to its owner at once.
+**Catastrophes** (two per player) go on an empty square or a face-up tile, never on a treasure, a \
+monument or a leader. The tile under it leaves the game; the square is dead for the rest of the game \
+and connects nothing.
+""",
+    "revolts": """\
+**Revolts (internal conflicts)**
+A revolt happens when you place or move a leader into a kingdom that already holds a leader of that \
+colour. You attack; the other leader defends.
+**Strength** = the face-up temples (red tiles) beside each leader, plus the red tiles committed from \
+hand.
+The attacker commits first, then the defender, each once, any number from their hand (0 is fine). The \
+higher total wins; **a tie goes to the defender**.
+The loser's leader goes back to its owner; the winner earns **1 red point**. Every committed tile leaves \
+the game, win or lose. Nothing else leaves the board.
+Here each side gets a DM with buttons and a deadline; when it passes, the side commits nothing.
+""",
+    "wars": """\
+**Wars (external conflicts)**
+A war happens when a tile joins two kingdoms that each hold a leader of the same colour. The joining \
+tile gets the unification marker and scores nothing.
+**Sides.** If one of the two leaders is yours (you placed the tile), you attack; otherwise the first of \
+the two owners after you in turn order does. Each leader's strength is the face-up tiles **of the war's \
+colour** on its side of the joining tile.
+The attacker commits tiles of that colour, then the defender; **a tie goes to the defender**.
+**Result.** The loser's leader goes home and every tile of that colour on the loser's side leaves the \
+board (in a red war, temples carrying a treasure or beside a leader of another colour stay). The winner \
+earns, in that colour, 1 point for the leader plus 1 per tile removed. Committed tiles leave the game; \
+leaders left with no temple beside them go home.
+**Several wars** (more than one colour doubled): the active player chooses the order, and each is fought \
+on the board as it stands then. Then the marker is lifted.
+""",
+    "monuments": """\
+**Monuments**
+When your tile completes a 2 × 2 square of four face-up tiles of one colour, you may build a monument \
+on it, after any conflict: one of the monuments that include that colour. The four tiles flip face down: \
+they still connect, but count for nothing else (not as temples for leaders, not in conflicts); a leader \
+left with no temple beside it goes home.
+There are six monuments, one for each pair of colours. A square you do not build on now can never take a \
+monument later.
+**Points.** At the end of each of your turns, each of your leaders on the board earns one point of its \
+colour for every monument of that colour in its kingdom (your king: monuments with black).
+""",
+    "treasures": """\
+**Treasures**
+Treasures sit on the starting temples. At the end of every action, a kingdom holding two or more \
+treasures and a trader (green leader) gives them up: the trader's owner takes treasures until only one \
+is left. Treasures on the special-bordered squares go first; where the owner could take one or another, \
+they choose.
+A treasure is a **wild point**: at the end it is added to whichever colour helps you most.
+A kingdom without a trader keeps its treasures. A catastrophe can never be placed on a treasure.
+""",
+    "end": """\
+**End of the game and scoring**
+The game ends at the end of a turn when **only two treasures or fewer** are left on the board, or when \
+someone could not draw all the tiles they needed during that turn (the bag ran out).
+**Scoring.** Each player adds their treasures to their colours so as to make their weakest colour as \
+strong as possible. Your score is your **lowest colour**. Ties are broken by the second lowest, then the \
+third, then the fourth; players equal on all four share the place.
+So a strong game is a balanced one: ten red points are worth nothing if you have no green.
+""",
+    "ratings": """\
+**Ratings** (`/te history leaderboard`, `/te history stats`)
+• Everyone starts at 1500. Each server rates its own players, from its finished games; abandoned games \
+do not count.
+• A game counts every two players in it as one small match: the better place wins it, a shared place is \
+a draw.
+• Your rating moves by what you scored in those matches minus what the ratings expected: beating stronger \
+players gains more, losing to weaker ones costs more.
+• One game moves a rating by at most 32 points, shared out over your opponents, so a 4-player game \
+counts about as much as a 2-player one. Your first 10 games count double, to find your level quickly.
+• The computer player has one rating per level ("Bot (hard)"). A resigned seat counts for the player who \
+resigned it; a seat handed over counts for whoever held it at the end.
+""",
+    "variants": """\
+**Variants** (chosen when the game is created with `/te new`)
+**Advanced board** (`board: advanced`): the other side of the board, a different map with 14 treasures.
+**English variant** (`english: true`): the attacker may commit tiles only if that makes them stronger \
+than the defender, and the defender only enough to tie exactly. No bluffing with spare tiles.
+**Open scoring** (`open_scoring: true`): everyone's points and treasures are shown during the game.
+""",
+}
+
+TOPICS = tuple(RULES)

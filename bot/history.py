@@ -1,0 +1,342 @@
+"""History and standings (issue 13): a game's replay and record, a player's stats, the server's leaderboard,
+the server's games and a player's own games across servers. Behind ``/te history``.
+
+Every lookup is one of the store's indexed queries (a game by number, a server's running and finished
+games, its lobbies, a person's games, results and ratings), so nothing here grows with the games stored.
+The replay and the record take seconds of CPU for a long game: they run in the worker process
+(``bot.workers``); the small pictures (a board, the leaderboard) in a thread, as everywhere in the bot.
+
+What is public: a replay shows only what everyone saw until the game is over (``render.replay_animation``
+works from public views). A game record holds the seed, which decides the bag, so it is given only once the
+game is over (or abandoned), to anyone on the server; during play nobody gets it, players included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import render
+from bot import history_texts as words
+from bot.core import Clock, UserError, unix_time
+from bot.present import Directory, due_of, players_of, seat_notes
+from bot.texts import post_link
+from bot.workers import Workers
+from engine import EngineError, Phase, PublicView, Settings, Who, public_view, write_export
+from render import Animation, SeatMark, SeatNote
+from storage import GameNotFound, GameRecord, Player, SeatReason, Status, Store
+
+# Discord's upload limit for a server without boosts (discord.md); a boosted server takes more, but a
+# replay this size would take minutes to watch anyway.
+UPLOAD_LIMIT = 10 * 1024 * 1024
+LEADERBOARD_PAGE = 10
+RUNNING_LISTED = 15
+FINISHED_LISTED = 5
+CHOICES_EACH = 25  # the newest running and finished games offered by autocomplete (Discord shows 25)
+KEPT_REPLAYS = 3  # finished games' replays kept in memory: asked again, they are sent at once
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    files: tuple[Attachment, ...] = ()
+
+
+def _started(record: GameRecord, what: str) -> tuple[Settings, int]:
+    """The settings and seed of a started game; a refusal for a lobby (``what``: "to replay"...)."""
+    settings = record.settings
+    if settings is None or record.seed is None:
+        raise UserError(words.not_started(record.id, what))
+    return settings, record.seed
+
+
+def _channel_url(record: GameRecord) -> str:
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+
+
+class History:
+    """The answers of ``/te history``; the surface turns them into messages."""
+
+    def __init__(self, store: Store, directory: Directory, workers: Workers, clock: Clock) -> None:
+        self._store = store
+        self._directory = directory
+        self._workers = workers
+        self._clock = clock
+        self._replays: OrderedDict[Hashable, Animation] = OrderedDict()
+
+    def _now(self) -> int:
+        return unix_time(self._clock)
+
+    # ---------------------------------------------------------------------------------- which game
+
+    async def game(self, guild_id: int | None, channel_id: int | None, number: int | None) -> GameRecord:
+        """Game ``number`` of this server, or by default the channel's game in play, else its last finished
+        one; a refusal if there is none (a game of another server is "none" too)."""
+        if number is None:
+            record = await self._store.latest_game_in_channel(
+                channel_id or 0, statuses=(Status.PLAYING, Status.FINISHED)
+            )
+            if record is None:
+                raise UserError(words.NO_STARTED_GAME_HERE)
+            return record
+        try:
+            record = await self._store.load_game(number)
+        except GameNotFound:
+            raise UserError(words.no_such_game(number)) from None
+        if record.guild_id != guild_id:
+            raise UserError(words.no_such_game(number))
+        return record
+
+    async def player_name(self, guild_id: int, player: Player) -> str:
+        if player.level is not None:
+            return words.computer_name(player.level)
+        assert player.user_id is not None
+        return await self._directory.name_in(guild_id, player.user_id, "a former member")
+
+    # ---------------------------------------------------------------------------------- replay
+
+    async def _notes(self, record: GameRecord) -> dict[int, SeatNote]:
+        """The seat marks of the pictures: away (only while the game is in play), the computer player,
+        resigned, and who took a seat over from whom."""
+        notes = seat_notes(record, self._now())
+        if record.status is not Status.PLAYING:
+            notes = {seat: n for seat, n in notes.items() if n.mark is not SeatMark.AWAY}
+        history = await self._store.seat_history(record.id)
+        for owner in history:
+            if owner.reason is SeatReason.REPLACED and owner.until is None and owner.seat not in notes:
+                former = [h for h in history if h.seat == owner.seat and h.until == owner.since]
+                if former and former[-1].user_id is not None:
+                    name = await self._directory.name_in(record.guild_id, former[-1].user_id, "someone")
+                    notes[owner.seat] = SeatNote(SeatMark.REPLACED, f"took over from {name}")
+                else:
+                    notes[owner.seat] = SeatNote(SeatMark.REPLACED)
+        return notes
+
+    def replay_working(self, record: GameRecord) -> str:
+        _started(record, "to replay")
+        return words.replay_working(record.id, record.version)
+
+    async def replay(self, record: GameRecord) -> Answer:
+        """The game as an animated picture, one frame per turn. One over the upload limit (a game far longer
+        than any real one) gives way to the board (and scores) as it stands, saying so."""
+        settings, seed = _started(record, "to replay")
+        actions = await self._store.effective_actions(record.id)
+        names = await self._directory.names_for(record)
+        notes = await self._notes(record)
+        title = await self._directory.game_name(record)
+        key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title)
+        animation = self._replays.get(key)
+        if animation is None:
+            animation = await self._workers.run(
+                render.replay_animation, settings, seed, actions, names=names, notes=notes, title=title
+            )
+        limit = UPLOAD_LIMIT
+        if len(animation.data) > limit:
+            text = words.replay_too_big(len(animation.data), limit, record.status.value)
+            return await self._still_pictures(record, names, notes, title, text)
+        if record.status is Status.FINISHED:  # a finished game never changes: keep its replay for the next
+            self._replays[key] = animation
+            self._replays.move_to_end(key)
+            while len(self._replays) > KEPT_REPLAYS:
+                self._replays.popitem(last=False)
+        shape = words.ReplayShape(animation.frames, sum(animation.durations))
+        text = words.replay_caption(title, shape, record.status.value)
+        filename = f"game-{record.id}-replay.{animation.format}"
+        return Answer(text, (Attachment(filename, animation.data),))
+
+    async def _still_pictures(
+        self, record: GameRecord, names: list[str], notes: dict[int, SeatNote], title: str, text: str
+    ) -> Answer:
+        view = public_view(record.game())
+        board = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+        files = [Attachment(f"game-{record.id}-board.png", board)]
+        if view.phase is Phase.OVER:
+            scores = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes, title=title)
+            files.append(Attachment(f"game-{record.id}-scores.png", scores))
+        return Answer(text, tuple(files))
+
+    # ---------------------------------------------------------------------------------- export
+
+    async def export(self, record: GameRecord) -> Answer:
+        """The game record (engine.export) with names and the game's title, once the game is over."""
+        _started(record, "to export")
+        if record.status is Status.PLAYING:
+            raise UserError(words.export_in_play(record.id))
+        export = await self._store.game_export(record.id)
+        names = {}
+        for user_id in sorted(export.user_ids()):
+            name = await self._directory.name_in(record.guild_id, user_id, "")
+            try:
+                Who.person(user_id, name)
+            except EngineError:  # a blank or overlong name: the record keeps the user id alone
+                continue
+            names[user_id] = name
+        title = await self._directory.game_name(record)
+        named = dataclasses.replace(export.named(names), title=title)
+        text = await self._workers.run(write_export, named)
+        over = record.status is Status.FINISHED
+        return Answer(
+            words.export_caption(title, over), (Attachment(f"game-{record.id}.txt", text.encode()),)
+        )
+
+    # ---------------------------------------------------------------------------------- standings
+
+    async def stats(self, guild_id: int, player: Player) -> str:
+        stats = await self._store.player_stats(guild_id, player, opponents=3)
+        name = await self.player_name(guild_id, player)
+        opponents = [await self.player_name(guild_id, o.player) for o in stats.opponents]
+        return words.stats_text(name, self._directory.guild_name(guild_id), stats, opponents)
+
+    async def leaderboard(self, guild_id: int, page: int, asker: int) -> Answer:
+        """A page of the server's ratings in words and as a picture, with the asker's own rank below when
+        they are not on it."""
+        server = self._directory.guild_name(guild_id)
+        offset = (page - 1) * LEADERBOARD_PAGE
+        rows = await self._store.leaderboard(guild_id, limit=LEADERBOARD_PAGE + 1, offset=offset)
+        if not rows:
+            if page == 1:
+                return Answer(words.no_ratings(server))
+            raise UserError(words.no_leaderboard_page(page))
+        more = page + 1 if len(rows) > LEADERBOARD_PAGE else None
+        rows = rows[:LEADERBOARD_PAGE]
+        names = [await self.player_name(guild_id, row.player) for row in rows]
+        me = Player.person(asker)
+        mine = None
+        if all(row.player != me for row in rows):
+            mine = words.my_rank_line(await self._store.player_stats(guild_id, me, opponents=0))
+        notes = {i: SeatNote(SeatMark.COMPUTER) for i, row in enumerate(rows) if row.player.is_computer}
+        png = await asyncio.to_thread(
+            render.leaderboard_png, rows, names, title=f"{server} · leaderboard", notes=notes
+        )
+        text = words.leaderboard_text(server, rows, names, mine, more)
+        return Answer(text, (Attachment("leaderboard.png", png),))
+
+    # ---------------------------------------------------------------------------------- lists of games
+
+    @staticmethod
+    async def _views(records: Sequence[GameRecord]) -> list[PublicView]:
+        return await asyncio.to_thread(lambda: [public_view(r.game()) for r in records])
+
+    async def server_games(self, guild_id: int) -> str:
+        """The server's games in play (whose turn, since when), its open lobbies, its latest finished games
+        with their winners."""
+        running = await self._store.running_games(guild_id, limit=RUNNING_LISTED + 1)
+        more = len(running) > RUNNING_LISTED
+        running = running[:RUNNING_LISTED]
+        lobbies = await self._store.games_of_guild(guild_id, statuses=(Status.LOBBY,))
+        finished = await self._store.finished_games(guild_id, limit=FINISHED_LISTED)
+        running_lines = []
+        for record, view in zip(running, await self._views(running), strict=True):
+            names = await self._directory.names_for(record)
+            since = record.waiting_since or record.updated_at
+            running_lines.append(
+                words.running_line(record.id, f"<#{record.channel_id}>", view, names, since, record.paused)
+            )
+        lobby_lines = [words.lobby_line(r.id, f"<#{r.channel_id}>", len(r.seats)) for r in lobbies]
+        finished_lines = []
+        for game in finished:
+            placed = [(await self.player_name(guild_id, r.player or r.owner), r) for r in game.results]
+            winners = [(name, r.score) for name, r in placed if r.won]
+            others = [(name, r.score) for name, r in placed if not r.won]
+            result = words.winners_words(winners, others)
+            finished_lines.append(
+                words.finished_line(game.game_id, f"<#{game.channel_id}>", game.ended_at, result)
+            )
+        server = self._directory.guild_name(guild_id)
+        return words.server_games_text(server, running_lines, more, lobby_lines, finished_lines)
+
+    async def _jump(self, record: GameRecord) -> str:
+        """A link to the game's latest post in its channel, else to the channel."""
+        posts = await self._store.last_posts(record.id, 1)
+        if not posts:
+            return _channel_url(record)
+        return post_link(record.guild_id, posts[0].channel_id, posts[0].message_id)
+
+    async def my_games(self, user_id: int) -> str:
+        """The person's lobbies and games in play on every server: those awaiting them first, each with its
+        deadline and a link to where it is played."""
+        mine = await self._store.user_games(user_id)
+        playing = [g.game for g in mine if g.game.status is Status.PLAYING]
+        views = dict(zip([r.id for r in playing], await self._views(playing), strict=True))
+        now = self._now()
+        awaited, others, lobbies = [], [], []
+        for entry in mine:
+            record = entry.game
+            title = await self._directory.game_name(record)
+            link = await self._jump(record)
+            if record.status is Status.LOBBY:
+                lobbies.append(words.my_lobby_line(title, len(record.seats), link))
+            elif entry.awaited:
+                due = await due_of(self._store, record, now)
+                awaited.append(words.awaited_line(title, views[record.id], due, record.paused, link))
+            else:
+                names = await self._directory.names_for(record)
+                since = record.waiting_since or record.updated_at
+                others.append(words.others_line(title, views[record.id], names, since, link))
+        return words.my_games_text(awaited, others, lobbies)
+
+    # ---------------------------------------------------------------------------------- autocomplete
+
+    async def game_choices(self, guild_id: int, typed: str) -> list[tuple[str, int]]:
+        """The server's games for ``game:``, newest first, labelled; a typed number narrows them (and finds
+        an older game by its number). Names and channels come from the caches only: autocomplete cannot
+        wait for Discord."""
+        typed = "".join(ch for ch in str(typed) if ch.isdigit())
+        now = self._now()
+        entries: dict[int, tuple[int, str, list[str]]] = {}
+        for record in await self._store.running_games(guild_id, limit=CHOICES_EACH):
+            entries[record.id] = (record.channel_id, "in play", self._known_names(record))
+        for game in await self._store.finished_games(guild_id, limit=CHOICES_EACH):
+            names = [
+                self._known_player(guild_id, r.player or r.owner)
+                for r in sorted(game.results, key=lambda r: r.seat)
+            ]
+            entries[game.game_id] = (game.channel_id, f"finished {words.ago(now - game.ended_at)}", names)
+        if typed and int(typed) not in entries:
+            older = await self._typed_game(guild_id, int(typed))
+            if older is not None:
+                ended = "" if older.ended_at is None else f" {words.ago(now - older.ended_at)}"
+                state = ("in play" if older.status is Status.PLAYING else older.status.value) + ended
+                entries[older.id] = (older.channel_id, state, self._known_names(older))
+        choices = []
+        for number in sorted(entries, reverse=True):
+            if typed and not str(number).startswith(typed):
+                continue
+            channel_id, state, names = entries[number]
+            channel = self._directory.known_channel_name(channel_id)
+            choices.append((words.game_label(number, channel, state, names), number))
+        return choices[:CHOICES_EACH]
+
+    async def _typed_game(self, guild_id: int, number: int) -> GameRecord | None:
+        """Game ``number`` if it is a started game of this server (autocomplete of an older game)."""
+        try:
+            record = await self._store.load_game(number)
+        except GameNotFound:
+            return None
+        return record if record.guild_id == guild_id and record.seed is not None else None
+
+    def _known_player(self, guild_id: int, player: Player) -> str:
+        if player.level is not None:
+            return words.computer_name(player.level)
+        assert player.user_id is not None
+        return self._directory.known_name(guild_id, player.user_id) or "?"
+
+    def _known_names(self, record: GameRecord) -> list[str]:
+        """One name per seat, as ``Directory.names_for`` gives them, from the caches only."""
+        people = players_of(record)
+        return [
+            self._known_player(
+                record.guild_id,
+                Player.person(people[s.seat]) if s.seat in people else Player.computer(s.level or "normal"),
+            )
+            for s in record.seats
+        ]

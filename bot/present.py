@@ -1,0 +1,850 @@
+"""Presentation: what players see of a game, in the channel and in their DMs.
+
+After an action is saved, ``Presenter.present`` posts one message for it in the channel, sends the DMs it
+calls for, and records the version shown. The game is already saved by then: a failure here is logged and
+the rest still runs. Prompt buttons are plain buttons with a ``custom_ids`` id; the Discord surface handles
+their clicks.
+
+Notifications with intent (issue 10):
+
+- The channel gets one message per action, with the board picture only when the action ends a turn, starts
+  or ends a conflict, or ends the game (and at the start); other actions get lines of text. Each post is
+  remembered (``Store.add_post``): the turn DM's catch-up and ``/te log`` link to it.
+- A mention only for a person whose input is now awaited, who did not just act, who is not told by DM
+  right now anyway (a turn DM, a prompt), and at most once per person per turn. The end of the game
+  mentions every player once.
+- DMs (``Prompts``, through ``DirectMessages``): the turn DM (with what happened since the player's last
+  turn), decision prompts, the end of the game; with ``dm: all`` also a line when another player's move hits
+  the player's pieces; ``dm: none`` leaves prompts only. Every DM names its game and, while it is in play,
+  carries the player's current hand: the hand of the DM before is cut to one line pointing to the newest.
+- A DM that fails because the player's DMs are closed is said once in the channel, mentioning them, until a
+  DM to them works again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import render
+from bot import texts
+from bot.core import Clock, log, unix_time
+from bot.custom_ids import choice_id
+from bot.deadlines import Due, awaited_due, covered, on_vacation
+from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, player_view, public_view
+from render import SeatMark, SeatNote
+from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, Status, Store
+
+_BUTTON_STYLES = {Kind.COMMIT: discord.ButtonStyle.primary, Kind.DECLINE: discord.ButtonStyle.secondary}
+# Event kinds after which the channel post carries the board picture: a turn ended, a conflict started or
+# ended (the end of the game is told with the final board anyway).
+_BOARD_EVENTS = frozenset({"turn", "revolt", "war", "revolt-won", "war-won"})
+# Event kinds that hit another player's pieces, told to them with ``dm: all``.
+_HITS = frozenset({"revolt", "war", "revolt-won", "war-won", "stranded"})
+# Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
+_HAND_ROOM = 320
+BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
+
+
+class Directory:
+    """Finds the Discord side of a game: its players' display names, its channel, a user to write to, and
+    the game's name as DMs and pictures give it."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+        self._names: dict[int, str] = {}
+
+    def remember(self, user: discord.abc.User) -> None:
+        self._names[user.id] = user.display_name
+
+    async def names_for(self, record: GameRecord) -> list[str]:
+        """One name per seat: its person's, a resigned seat's former player's (their score still counts,
+        R33), or the computer player's."""
+        people = players_of(record)
+        names = []
+        for seat in record.seats:
+            person = people.get(seat.seat)
+            if person is None:  # a computer player's seat (storage migration 0005)
+                names.append(f"Bot ({seat.level})")
+            else:
+                names.append(await self.name_of(record, person, f"player {seat.seat + 1}"))
+        return names
+
+    async def name_of(self, record: GameRecord, user_id: int, fallback: str) -> str:
+        return await self.name_in(record.guild_id, user_id, fallback)
+
+    async def name_in(self, guild_id: int, user_id: int, fallback: str) -> str:
+        """A user's display name on a server (asking Discord if no cache knows it), else ``fallback``."""
+        name = self.known_name(guild_id, user_id)
+        if name is None:
+            with contextlib.suppress(discord.HTTPException):
+                name = self._names[user_id] = (await self._client.fetch_user(user_id)).display_name
+        return fallback if name is None else name
+
+    def known_name(self, guild_id: int, user_id: int) -> str | None:
+        """A user's display name from the caches only (for autocomplete, which cannot wait), or None."""
+        name = self._names.get(user_id)
+        if name is None:
+            guild = self._client.get_guild(guild_id)
+            member = guild.get_member(user_id) if guild else None
+            user: discord.abc.User | None = member or self._client.get_user(user_id)
+            if user is None:
+                return None
+            name = self._names[user_id] = user.display_name
+        return name
+
+    def guild_name(self, guild_id: int) -> str:
+        guild = self._client.get_guild(guild_id)
+        return guild.name if guild is not None else "Discord"
+
+    def known_channel_name(self, channel_id: int) -> str | None:
+        """A channel's or thread's name from the cache only, or None."""
+        return getattr(self._client.get_channel(channel_id), "name", None)
+
+    async def game_name(self, record: GameRecord) -> str:
+        """'Friends · #games · game 12': the server, the channel or thread, the game's number."""
+        channel = self._client.get_channel(record.channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self._client.fetch_channel(record.channel_id)
+        place = getattr(channel, "name", None) or "a deleted channel"
+        return texts.game_name(self.guild_name(record.guild_id), place, record.id)
+
+    async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:
+        channel = self._client.get_channel(record.channel_id)
+        if channel is None:
+            try:
+                channel = await self._client.fetch_channel(record.channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: channel %s is gone", record.id, record.channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def messageable(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def user(self, user_id: int) -> discord.User:
+        user = self._client.get_user(user_id)
+        return user if isinstance(user, discord.User) else await self._client.fetch_user(user_id)
+
+
+class _GameMessages:
+    """What each kind of message needs: the Discord side of games, the store, the clock."""
+
+    def __init__(self, directory: Directory, store: Store, clock: Clock) -> None:
+        self._directory = directory
+        self._store = store
+        self._clock = clock
+
+    def _now(self) -> int:
+        return unix_time(self._clock)
+
+
+def _mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Only these users are notified by a post's mentions (the bot's default notifies nobody)."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids] or False)
+
+
+class ChannelPosts(_GameMessages):
+    """The game's public messages: one post per action, announcements, the end of the game."""
+
+    def __init__(self, directory: Directory, store: Store, clock: Clock) -> None:
+        super().__init__(directory, store, clock)
+        # per game: the turn and the people mentioned during it (at most once per person per turn); a restart
+        # forgets it, which can cost one more mention in that turn
+        self._mentioned: dict[int, tuple[int, set[int]]] = {}
+
+    async def announce(self, record: GameRecord, text: str) -> str:
+        """Post a line of text that notifies nobody, remembered for the catch-up while the game is in play;
+        returns a note for the user if Discord refused the post."""
+        channel = await self._directory.channel_of(record)
+        if channel is not None:
+            try:
+                message = await channel.send(text)
+            except discord.HTTPException:
+                pass
+            else:
+                if record.status is Status.PLAYING:
+                    await self._remember(record, message, [text], None)
+                return ""
+        log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
+        return " (I cannot post in this channel: ask an admin to let me send messages here.)"
+
+    def mention_once(self, record: GameRecord, turn: int, user_id: int) -> bool:
+        """Whether ``user_id`` may be mentioned now: once per turn. Counts the mention."""
+        known_turn, seen = self._mentioned.get(record.id, (turn, set()))
+        if known_turn != turn:
+            seen = set()
+        if user_id in seen:
+            return False
+        self._mentioned[record.id] = (turn, seen | {user_id})
+        return True
+
+    async def post_action(
+        self,
+        record: GameRecord,
+        before: Game | None,
+        game: Game,
+        names: list[str],
+        story: texts.Story,
+        due: Due | None,
+        ping: int | None,
+    ) -> Post | None:
+        """The post of an action (or of several, shown together after they were missed): what happened, then
+        what the game waits for, with the one mention (``ping``) if any; the board picture when it matters
+        (``shows_board``). The end of the game: the final standings mentioning every player, with the final
+        board and the scores. Returns the post as remembered, None if nothing was posted."""
+        channel = await self._directory.channel_of(record)
+        if channel is None:
+            return None
+        view = public_view(game)
+        lines = [texts.start_line(record, names)] if before is None else []
+        lines += texts.describe_events(story, names, open_scoring=view.open_scoring)
+        notes = seat_notes(record, self._now())
+        if game.is_over:
+            people = players_of(record)
+            players = list(people.values())
+            labels = [f"<@{people[s]}>" if s in people else name for s, name in enumerate(names)]
+            resigned = [s.seat for s in record.seats if s.resigned]
+            last = texts.standings_text(view, labels, resigned)
+            files = [
+                await board_file(view, names, shown_events(story), notes),
+                await scores_file(view, names, resigned),
+            ]
+        else:
+            if not lines and ping is None:
+                return None  # nothing new to tell (a standing order that had nothing to answer)
+            players = [ping] if ping is not None else []
+            mention = f"<@{ping}>" if ping is not None else None
+            who = names[view.to_act] if view.to_act is not None else ""
+            last = texts.awaited(view, names, mention)
+            last += texts.deadline_words(view, due, who, paused=record.paused)
+            shown = shows_board(before, game, story)
+            files = [await board_file(view, names, shown_events(story), notes)] if shown else []
+        message = await channel.send(
+            texts.fit_message(lines, last), files=files, allowed_mentions=_mentions(players)
+        )
+        return await self._remember(record, message, lines, turn_ended(before, story))
+
+    async def _remember(
+        self, record: GameRecord, message: discord.Message, lines: list[str], turn_of: int | None
+    ) -> Post:
+        return await self._store.add_post(
+            record.id, record.version, message.channel.id, message.id, self._now(), lines, turn_of=turn_of
+        )
+
+    async def tell_dms_closed(self, record: GameRecord, user_id: int) -> None:
+        """Once per game and player, until a DM to them works again: their DMs are closed, and how to
+        play anyway. Mentions them."""
+        if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
+            return
+        channel = await self._directory.channel_of(record)
+        if channel is None:
+            return
+        try:
+            message = await channel.send(
+                texts.dms_closed_line(user_id), allowed_mentions=_mentions([user_id])
+            )
+        except discord.HTTPException:
+            log.warning("game %s: cannot tell the channel that user %s has closed DMs", record.id, user_id)
+            return
+        await self._store.remember_message(
+            record.id, MessageKind.DMS_CLOSED, message.channel.id, message.id, self._now(), user_id=user_id
+        )
+
+
+def players_of(record: GameRecord) -> dict[int, int]:
+    """The person of each seat a person plays or played: its holder, or the player who resigned it (their
+    score still counts, R33)."""
+    people = {}
+    for seat in record.seats:
+        person = seat.user_id if seat.user_id is not None else seat.resigned_by
+        if person is not None:
+            people[seat.seat] = person
+    return people
+
+
+def shows_board(before: Game | None, game: Game, story: texts.Story) -> bool:
+    """Whether the post of ``story`` carries the board picture: the start, the end of a turn, a conflict
+    that starts or ends (a choice of wars included), the end of the game."""
+    if before is None or game.is_over:
+        return True
+    if any(isinstance(e, Event) and e.kind in _BOARD_EVENTS for e in story):
+        return True
+    return game.phase is Phase.WAR_CHOICE and before.phase is not Phase.WAR_CHOICE
+
+
+def turn_ended(before: Game | None, story: texts.Story) -> int | None:
+    """The seat whose turn ``story`` ended (the last one, if several did), if any."""
+    if before is None:
+        return None
+    active, ended = before.active, None
+    for e in story:
+        if isinstance(e, Event) and e.kind in ("turn", "game-over"):
+            ended = active
+            if e.seat is not None:
+                active = e.seat
+    return ended
+
+
+class DirectMessages(_GameMessages):
+    """Every DM about a game goes through here. While the game is in play a DM carries the player's hand
+    below its own text (``texts.HAND_HEADING``): the newest DM is the hand panel, edited when the hand
+    changes, and the one before is cut to a line pointing to it. A DM refused because the player's DMs are
+    closed is told in the channel (``ChannelPosts.tell_dms_closed``)."""
+
+    def __init__(self, directory: Directory, store: Store, clock: Clock, channel: ChannelPosts) -> None:
+        super().__init__(directory, store, clock)
+        self._channel = channel
+
+    async def send(
+        self,
+        record: GameRecord,
+        user_id: int,
+        text: str,
+        *,
+        hand: tuple[Game, int, list[str]] | None = None,
+        view: discord.ui.View | None = None,
+    ) -> discord.Message | None:
+        """Send ``text`` (which names the game); with ``hand`` (the game, the seat, the names) the player's
+        hand follows and this DM becomes the hand panel. None if it could not be sent."""
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        content = text
+        if hand is not None:
+            game, seat, names = hand
+            hand_words, extra["file"] = await self._hand(record, game, seat, names)
+            content = f"{text}\n{hand_words}"
+        user = await self._directory.user(user_id)
+        try:
+            message = await user.send(content, **extra)
+        except discord.Forbidden:  # closed DMs; any other failure is the caller's (a timer tries again)
+            log.info("game %s: DMs of user %s are closed", record.id, user_id)
+            await self._channel.tell_dms_closed(record, user_id)
+            return None
+        if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
+            await self._store.forget_message(record.id, MessageKind.DMS_CLOSED, user_id=user_id)
+        if hand is not None:
+            old = await self._store.remember_message(
+                record.id, MessageKind.HAND, message.channel.id, message.id, self._now(), user_id=user_id
+            )
+            if old is not None:
+                pointer = texts.older_hand(texts.dm_link(message.channel.id, message.id))
+                await self._edit_hand(record, old.channel_id, old.message_id, pointer, None)
+        return message
+
+    async def _hand(
+        self, record: GameRecord, game: Game, seat: int, names: list[str]
+    ) -> tuple[str, discord.File]:
+        """The hand section of a DM and its picture, which names the game."""
+        pv = player_view(game, seat)
+        title = await self._directory.game_name(record)
+        return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
+
+    async def refresh(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
+        """Edit the hand in the player's newest DM about the game (no DM is sent for it)."""
+        user_id = record.user_at(seat)
+        ref = (
+            None
+            if user_id is None
+            else await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
+        )
+        if ref is not None:
+            hand, file = await self._hand(record, game, seat, names)
+            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file)
+
+    async def release(self, record: GameRecord, user_id: int, text: str) -> None:
+        """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
+        no longer their panel."""
+        ref = await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
+        if ref is None:
+            return
+        await self._edit_hand(record, ref.channel_id, ref.message_id, text, None, whole=True)
+        await self._store.forget_message(record.id, MessageKind.HAND, user_id=user_id)
+
+    async def _edit_hand(
+        self,
+        record: GameRecord,
+        channel_id: int,
+        message_id: int,
+        hand: str,
+        file: discord.File | None,
+        *,
+        whole: bool = False,
+    ) -> None:
+        """Put ``hand`` (and ``file``, or no picture) in place of a DM's hand section; ``whole``: in place of
+        the whole DM."""
+        try:
+            channel = await self._directory.messageable(channel_id)
+            if channel is None:
+                return
+            message = await channel.fetch_message(message_id)
+            head = "" if whole else own_text(message.content)
+            content = f"{head}\n{hand}" if head else hand
+            await message.edit(content=content, attachments=[file] if file is not None else [])
+        except discord.HTTPException as exc:
+            log.warning("game %s: DM %s not edited: %s", record.id, message_id, exc)
+
+    async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+        """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
+        prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
+        carry it, stays below)."""
+        for ref in await self._store.messages(record.id, MessageKind.PROMPT):
+            if user_id is not None and ref.user_id != user_id:
+                continue
+            try:
+                channel = await self._directory.messageable(ref.channel_id)
+                if channel is not None:
+                    message = await channel.fetch_message(ref.message_id)
+                    await message.edit(content=with_note(message.content, note), view=None)
+            except discord.HTTPException as exc:  # a stale button still answers that it is closed
+                log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
+            await self._store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
+
+
+def split_hand(content: str) -> tuple[str, str]:
+    """A DM's own text and its hand section ("" if it carries none). A hand panel sent before issue 10 was
+    the hand alone ("**Your screen — ...")."""
+    if content.startswith("**Your screen"):
+        return "", content
+    head, found, hand = content.partition("\n" + texts.HAND_HEADING)
+    return (head, texts.HAND_HEADING + hand) if found else (content, "")
+
+
+def with_note(content: str, note: str) -> str:
+    """A DM with ``note`` added to its own text, above its hand or the line that points to it."""
+    hand = split_hand(content)[1] or next(
+        (line for line in content.split("\n") if line.startswith(texts.OLDER_HAND)), ""
+    )
+    return "\n".join(part for part in (own_text(content), f"*{note}*", hand) if part)
+
+
+def own_text(content: str) -> str:
+    """A DM's text without its hand section, or without the line that points to a newer one."""
+    head = split_hand(content)[0]
+    lines = head.split("\n")
+    return "\n".join(line for line in lines if not line.startswith(texts.OLDER_HAND))
+
+
+class Prompts(_GameMessages):
+    """DMs to players: the turn DM with its catch-up, decision prompts with buttons, reminders and the last
+    call, the end of the game, and (``dm: all``) what another player's move did to their pieces. ``dm:
+    none`` leaves the prompts only (their buttons are how a decision is answered)."""
+
+    def __init__(self, directory: Directory, store: Store, clock: Clock, dms: DirectMessages) -> None:
+        super().__init__(directory, store, clock)
+        self._dms = dms
+
+    async def settings(self, record: GameRecord) -> dict[int, PlayerSettings]:
+        return await self._store.seated_player_settings(record.id)
+
+    async def wants(
+        self, record: GameRecord, user_id: int, settings: dict[int, PlayerSettings] | None = None
+    ) -> bool:
+        """Whether the player takes DMs beyond prompts (``dm`` is not ``none``)."""
+        found = (settings or await self.settings(record)).get(user_id, BUILT_IN_SETTINGS)
+        return found.dm is not DmMode.NONE
+
+    async def prompt(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> bool:
+        """The decision prompt to the player the game waits on, with its buttons and their hand; True if
+        it was sent."""
+        seat = game.to_act
+        user_id = None if seat is None else record.user_at(seat)
+        if seat is None or user_id is None:
+            return False
+        pv = player_view(game, seat)
+        deadline = due.at if due is not None else None
+        text = texts.prompt_text(pv, names, await self._directory.game_name(record), deadline)
+        buttons = prompt_buttons(record.id, record.version, pv.choices)
+        message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
+        if message is None:
+            return False
+        await self._store.remember_message(
+            record.id, MessageKind.PROMPT, message.channel.id, message.id, self._now(), user_id=user_id
+        )
+        return True
+
+    async def tell_turn(
+        self,
+        record: GameRecord,
+        game: Game,
+        names: list[str],
+        due: Due | None,
+        *,
+        goes_on: Post | None = None,
+    ) -> bool:
+        """The turn DM, with the turn deadline (R30) and what the channel was told since the player's last
+        turn; ``goes_on``: the turn comes back to its player after another player's decision, told with the
+        post of that decision. None to an away seat, while paused or with ``dm: none``. True if sent."""
+        seat = game.to_act
+        user_id = None if seat is None else record.user_at(seat)
+        if seat is None or user_id is None or record.paused or covered(record.seat_record(seat), self._now()):
+            return False
+        if not await self.wants(record, user_id):
+            return False
+        game_name = await self._directory.game_name(record)
+        deadline = due.at if due is not None else None
+        head = texts.turn_dm(game_name, game.turn, game.actions_left, deadline, goes_on=goes_on is not None)
+        if goes_on is not None:
+            posts = [goes_on]
+        else:
+            posts = await self._store.posts_since_turn(record.id, seat)
+            first_turn = game.turn <= game.players  # no turn of theirs has ended yet
+            if posts:
+                head += "\n" + (texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN)
+        lines = texts.catch_up(posts, record.guild_id)
+        text = texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
+        return await self._dms.send(record, user_id, text, hand=(game, seat, names)) is not None
+
+    async def tell_awaited(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> None:
+        """The prompt or the turn DM to the seat the game waits on (a seat that just changed hands)."""
+        if game.phase is Phase.ACTION:
+            await self.tell_turn(record, game, names, due)
+        else:
+            await self.prompt(record, game, names, due)
+
+    async def send_to_seat(
+        self, record: GameRecord, seat: int, text: str, *, optional: bool = True, game: Game | None = None
+    ) -> bool:
+        """A DM to the person holding ``seat``, with their hand while the game is in play (none to the
+        computer player); ``optional`` ones are not sent with ``dm: none``. True if sent."""
+        user_id = record.user_at(seat)
+        if user_id is None or (optional and not await self.wants(record, user_id)):
+            return False
+        hand = None
+        if record.status is Status.PLAYING or game is not None:
+            names = await self._directory.names_for(record)
+            hand = (game or record.game(), seat, names)
+        return await self._dms.send(record, user_id, text, hand=hand) is not None
+
+    async def remind(self, record: GameRecord, seat: int) -> None:
+        names = await self._directory.names_for(record)
+        view = public_view(record.game())
+        due = await due_of(self._store, record, self._now())
+        deadline = texts.deadline_words(view, due, names[seat])
+        text = texts.reminder_dm(await self._directory.game_name(record), view, deadline)
+        await self.send_to_seat(record, seat, text)
+
+    async def last_call(self, record: GameRecord, seat: int, due: Due) -> None:
+        """One warning a few hours before the deadline: what happens when it passes."""
+        await self.send_to_seat(
+            record, seat, texts.last_call_dm(await self._directory.game_name(record), due)
+        )
+
+    async def tell_timed_out(self, record: GameRecord, seat: int, game: Game) -> bool:
+        name = await self._directory.game_name(record)
+        text = texts.timed_out_dm(name, record.options.away_minutes)
+        return await self.send_to_seat(record, seat, text, game=game)
+
+    async def tell_end(self, record: GameRecord, game: Game, seat: int, link: str) -> bool:
+        """The end of the game: the player's place, with their final screen."""
+        name = await self._directory.game_name(record)
+        text = texts.end_dm(name, texts.place_words(public_view(game), seat), link)
+        return await self.send_to_seat(record, seat, text, game=game)
+
+    async def close(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+        await self._dms.close_prompts(record, note, user_id=user_id)
+
+
+class Presenter:
+    """Shows a saved action: one post in the channel, and the DMs it calls for."""
+
+    def __init__(self, directory: Directory, store: Store, clock: Clock) -> None:
+        self.directory = directory
+        self.channel = ChannelPosts(directory, store, clock)
+        self.hands = DirectMessages(directory, store, clock, self.channel)
+        self.prompts = Prompts(directory, store, clock, self.hands)
+        self._store = store
+        self._clock = clock
+
+    async def present(
+        self,
+        record: GameRecord,
+        before: Game | None,
+        game: Game,
+        story: texts.Story,
+        note: str = "This decision is closed.",
+        *,
+        acted_by: int | None = None,
+    ) -> None:
+        """Show what happened between ``before`` (what the players saw last; None for the start) and
+        ``game``: ``story`` is the events of one action, or of several shown together, with what the bot did
+        around them (a time-out, an undo, a pause); ``acted_by`` is the person who just acted, if one did.
+        ``note`` is appended to the open decision prompt if this closed it.
+
+        The game is already saved: a failure of one step here is logged and the rest still runs. At the end
+        the store records that the channel and DMs show this version (``mark_presented``); if anything stops
+        the presentation before that, the version is shown again at the next touch or start-up."""
+        names = await self.directory.names_for(record)
+        now = unix_time(self._clock)
+        due = await due_of(self._store, record, now)
+        settings = await self.prompts.settings(record)
+        plan = await self._plan(record, before, game, settings, acted_by)
+        ping = plan.ping
+        if ping is not None and not self.channel.mention_once(record, game.turn, ping):
+            ping = None
+        post = None
+        try:
+            post = await self.channel.post_action(record, before, game, names, story, due, ping)
+        except Exception:
+            log.exception("game %s: posting version %s failed", record.id, record.version)
+        told: set[int] = set()  # who got a DM now: it carries their hand already
+        steps = [
+            self.prompts.close(record, note),
+            self._tell_awaited(record, game, names, due, plan, post, told),
+            self._tell_others(record, before, game, names, story, settings, acted_by, post, told),
+        ]
+        for step in steps:
+            try:
+                await step
+            except Exception:
+                log.exception("game %s: presenting version %s failed", record.id, record.version)
+        marked = [h.seat for h in story if isinstance(h, texts.TimedOut | texts.CameBack)]
+        for seat in record.seats:
+            if seat.user_id is None or seat.user_id in told:
+                continue
+            if (
+                before is None
+                or game.is_over
+                or seat.seat in marked
+                or _screen(before, seat.seat) != _screen(game, seat.seat)
+            ):
+                try:
+                    await self.hands.refresh(record, game, seat.seat, names)
+                except Exception:
+                    log.exception("game %s: hand of user %s not refreshed", record.id, seat.user_id)
+        await self._store.mark_presented(record.id, record.version)
+
+    async def _plan(
+        self,
+        record: GameRecord,
+        before: Game | None,
+        game: Game,
+        settings: dict[int, PlayerSettings],
+        acted_by: int | None,
+    ) -> AwaitedPlan:
+        """Who the game now waits on, whether a DM tells them, and so whether the channel mentions them."""
+        user_id = None if record.paused else pinged(record, unix_time(self._clock))
+        if game.is_over or user_id is None or game.to_act is None:
+            return AwaitedPlan(None, None)
+        if game.phase is not Phase.ACTION:
+            dm = "prompt"
+        elif before is None or before.turn != game.turn or before.active != game.active:
+            dm = "turn"
+        elif before.to_act != game.to_act:
+            dm = "goes on"  # back to the active player after another player's decision
+        else:
+            dm = None
+        wants = settings.get(user_id, BUILT_IN_SETTINGS).dm is not DmMode.NONE
+        if dm in ("turn", "goes on") and not wants:
+            dm = None
+        closed = await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None
+        by_dm = dm is not None and not closed
+        ping = None if user_id == acted_by or by_dm else user_id
+        return AwaitedPlan(dm, ping)
+
+    async def _tell_awaited(
+        self,
+        record: GameRecord,
+        game: Game,
+        names: list[str],
+        due: Due | None,
+        plan: AwaitedPlan,
+        post: Post | None,
+        told: set[int],
+    ) -> None:
+        """The DM to the player the game now waits on: a prompt, the turn DM, or the turn that goes on."""
+        user_id = record.user_to_act
+        if user_id is None or game.is_over:
+            return
+        sent = False
+        if game.phase is not Phase.ACTION:
+            sent = await self.prompts.prompt(record, game, names, due)
+        elif plan.dm == "turn":
+            sent = await self.prompts.tell_turn(record, game, names, due)
+        elif plan.dm == "goes on" and post is not None:
+            sent = await self.prompts.tell_turn(record, game, names, due, goes_on=post)
+        if sent:
+            told.add(user_id)
+
+    async def _tell_others(
+        self,
+        record: GameRecord,
+        before: Game | None,
+        game: Game,
+        names: list[str],
+        story: texts.Story,
+        settings: dict[int, PlayerSettings],
+        acted_by: int | None,
+        post: Post | None,
+        told: set[int],
+    ) -> None:
+        """Every other DM an action calls for: the end of the game to each player, the start to those whose
+        turn it is not, a time-out to its seat, and with ``dm: all`` the hits on a player's pieces."""
+        link = _post_jump(record, post) if post is not None else f"<#{record.channel_id}>"
+        timed_out = {h.seat for h in story if isinstance(h, texts.TimedOut)}
+        game_name = await self.directory.game_name(record)
+        for seat in record.seats:
+            user_id = seat.user_id
+            if user_id is None or user_id in told:
+                continue
+            sent = False
+            if game.is_over:
+                sent = await self.prompts.tell_end(record, game, seat.seat, link)
+            elif before is None:
+                text = texts.start_dm(game_name, names[game.active])
+                sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+            elif seat.seat in timed_out:
+                sent = await self.prompts.tell_timed_out(record, seat.seat, game)
+            elif settings.get(user_id, BUILT_IN_SETTINGS).dm is DmMode.ALL and user_id != acted_by:
+                hits = [
+                    texts.event_line(e, names)
+                    for e in story
+                    if isinstance(e, Event) and e.kind in _HITS and seat.seat in (e.seat, e.other)
+                ]
+                if hits:
+                    text = texts.news_dm(game_name, [*hits, f"[See the post]({link})."], names[seat.seat])
+                    sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+            if sent:
+                told.add(user_id)
+
+
+@dataclass(frozen=True)
+class AwaitedPlan:
+    """How the player the game waits on is told: ``dm`` ("prompt", "turn", "goes on" or None) and the user
+    the channel post mentions (``ping``), if any."""
+
+    dm: str | None
+    ping: int | None
+
+
+async def due_of(store: Store, record: GameRecord, now: int) -> Due | None:
+    """Until when the game waits on its seat to act (one query: the game's timers)."""
+    if record.seat_to_act is None:
+        return None
+    return awaited_due(record, await store.timers(record.id), now)
+
+
+def pinged(record: GameRecord, now: int) -> int | None:
+    """The person the game waits on, if they are to be told: not an away seat, a seat on vacation or the
+    computer player."""
+    seat = record.seat_to_act
+    holder = None if seat is None else record.seat_record(seat)
+    if holder is None or covered(holder, now) or on_vacation(holder, now):
+        return None
+    return holder.user_id
+
+
+def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:
+    """The marks on the pictures' player lists: away, on vacation, resigned, the computer player."""
+    notes = {}
+    for seat in record.seats:
+        if seat.resigned:
+            notes[seat.seat] = SeatNote(SeatMark.RESIGNED)
+        elif seat.is_computer:
+            notes[seat.seat] = SeatNote(SeatMark.COMPUTER)
+        elif on_vacation(seat, now):
+            notes[seat.seat] = SeatNote(SeatMark.AWAY, "vacation")
+        elif seat.away_at(now):
+            notes[seat.seat] = SeatNote(SeatMark.AWAY)
+    return notes
+
+
+def shown_events(story: texts.Story) -> list[Event]:
+    """The events whose squares the board marks: those after the last undo (a move taken back is not on
+    the board any more)."""
+    events: list[Event] = []
+    for item in story:
+        if isinstance(item, texts.TookBack):
+            events = []
+        elif isinstance(item, Event):
+            events.append(item)
+    return events
+
+
+async def game_link(store: Store, record: GameRecord) -> str:
+    """A link for DMs: to the game's latest post, else to its channel."""
+    posts = await store.last_posts(record.id, 1)
+    return _post_jump(record, posts[0]) if posts else f"<#{record.channel_id}>"
+
+
+def _post_jump(record: GameRecord, post: Post) -> str:
+    return texts.post_link(record.guild_id, post.channel_id, post.message_id)
+
+
+async def board_file(
+    view: PublicView,
+    names: list[str],
+    events: Sequence[Event] | None = None,
+    notes: render.SeatNotes | None = None,
+    title: str | None = None,
+) -> discord.File:
+    """The board picture, drawn off the event loop; with an action's events, what they changed is marked,
+    and so are the tiles that count in a conflict; ``notes`` mark seats (away, resigned, ...)."""
+    if events is None:
+        png = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+    else:
+        png = await asyncio.to_thread(
+            render.board_png,
+            view,
+            names=names,
+            changed=render.changed_squares(events),
+            removed=render.removed_squares(events),
+            highlight=conflict_squares(view),
+            notes=notes,
+            title=title,
+        )
+    return discord.File(io.BytesIO(png), "board.png")
+
+
+async def hand_file(
+    view: PlayerView, names: list[str], notes: render.SeatNotes | None = None, title: str | None = None
+) -> discord.File:
+    png = await asyncio.to_thread(render.hand_png, view, names=names, notes=notes, title=title)
+    return discord.File(io.BytesIO(png), "hand.png")
+
+
+async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int] = ()) -> discord.File:
+    notes = {seat: SeatNote(SeatMark.RESIGNED) for seat in resigned}
+    png = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes)
+    return discord.File(io.BytesIO(png), "scores.png")
+
+
+def prompt_buttons(game_id: int, version: int, choices: Sequence[str]) -> discord.ui.View:
+    """A prompt's buttons, one per choice. The view only carries the components: clicks reach the surface's
+    button handler through the custom_id, before and after a restart."""
+    view = discord.ui.View(timeout=None)
+    for choice in choices[:25]:
+        action = Action.parse(choice)  # the engine's own notation of a legal choice
+        view.add_item(
+            discord.ui.Button(
+                label=texts.choice_label(action),
+                style=_BUTTON_STYLES.get(action.kind, discord.ButtonStyle.success),
+                custom_id=choice_id(game_id, version, action.text),
+            )
+        )
+    view.stop()  # a stopped view is sent but not kept: discord.py would otherwise hold it in memory forever
+    return view
+
+
+def conflict_squares(view: PublicView) -> frozenset[int]:
+    """During a revolt or war, the tiles that count for each side are marked on the board."""
+    c = view.conflict
+    return frozenset() if c is None else frozenset(c.attacker_supporters) | frozenset(c.defender_supporters)
+
+
+def _screen(game: Game, seat: int) -> tuple[object, ...]:
+    """What a player's hand shows; the hand in their newest DM is edited only when this changes."""
+    return (
+        tuple(game.hands[seat]),
+        tuple(game.points[seat]),
+        game.treasures_held[seat],
+        game.catastrophes[seat],
+        tuple(game.leaders_in_supply(seat)),
+    )

@@ -1,0 +1,192 @@
+"""Seats over weeks: announced absences and comebacks (R31), seats handed over and resignations (R33).
+
+Each change is made under the game's lock, like an action: the store changes the seat, the game's timers
+follow the new seats (``ActionPath.retime``: who is played for, reminded and warned), the game pauses when
+every person is away and goes on when one is back (``ActionPath.reconcile_pause``), then the channel gets
+one line and the DMs change: a replaced or resigned player's hand panel says the seat is no longer theirs
+(their old buttons and commands are refused by the action path), the new holder gets a welcome and the seat's
+screen, and a prompt or turn DM if the game waits on the seat.
+"""
+
+from __future__ import annotations
+
+from bot import texts
+from bot.core import Clock, UserError, unix_time
+from bot.play import NO_LONGER_YOURS, ActionPath, seat_of_player
+from bot.present import Presenter, due_of
+from storage import (
+    MAX_AWAY_HOURS,
+    AbsenceLengthError,
+    AlreadySeatedError,
+    GameRecord,
+    NotAwayError,
+    NotSeatedError,
+    SeatUnchangedError,
+    Status,
+    Store,
+)
+
+ABSENCE_LENGTH = f"An absence lasts 1 to {MAX_AWAY_HOURS} hours (14 days)."
+
+
+class SeatDesk:
+    """The seat commands' work: ``/te seat away``, ``back``, ``replace`` and ``resign``."""
+
+    def __init__(self, store: Store, presenter: Presenter, actions: ActionPath, clock: Clock) -> None:
+        self._store = store
+        self._presenter = presenter
+        self._actions = actions
+        self._clock = clock
+
+    def _now(self) -> int:
+        return unix_time(self._clock)
+
+    async def _playing(self, game_id: int) -> GameRecord:
+        record = await self._store.load_game(game_id)
+        if record.status is not Status.PLAYING:
+            raise UserError("This game is not in play any more.")
+        return record
+
+    async def _own_seat(self, game_id: int, user_id: int) -> tuple[GameRecord, int]:
+        """The game in play and the seat the user holds in it (under the game's lock)."""
+        record = await self._playing(game_id)
+        return record, await seat_of_player(self._store, record, user_id)
+
+    async def _follow(self, record: GameRecord) -> tuple[GameRecord, texts.Happening | None]:
+        """After a seat changed: the game's timers follow the seats, then it pauses or goes on (R31)."""
+        await self._actions.retime(record)
+        return await self._actions.reconcile_pause(record)
+
+    async def away(self, game_id: int, user_id: int, hours: int, cover: bool) -> str:
+        """An announced absence of ``hours`` (R31): covered by the bot, or a vacation deadlines wait for."""
+        if not 1 <= hours <= MAX_AWAY_HOURS:
+            raise UserError(ABSENCE_LENGTH)
+        async with self._actions.lock_for(game_id):
+            record, seat = await self._own_seat(game_id, user_id)
+            now = self._now()
+            until = now + hours * 3600
+            try:
+                record = await self._store.set_away(
+                    game_id, seat, now, until=until, cover=cover, user_id=user_id
+                )
+            except AbsenceLengthError:
+                raise UserError(ABSENCE_LENGTH) from None
+            record, change = await self._follow(record)
+            names = await self._presenter.directory.names_for(record)
+            line = texts.away_line(names[seat], until, cover, record.options.away_minutes)
+            await self._tell(record, seat, line, change)
+        if cover:
+            return (
+                f"You are away until <t:{until}:f>: your turns and decisions will be played for you "
+                f"{texts.minutes_words(record.options.away_minutes)}. Play a move or use `/te seat back` "
+                "to come back sooner."
+            )
+        return f"You are on vacation until <t:{until}:f>: your deadlines wait until then."
+
+    async def back(self, game_id: int, user_id: int) -> str:
+        """The end of an absence (R31), announced or after a time-out."""
+        async with self._actions.lock_for(game_id):
+            record, seat = await self._own_seat(game_id, user_id)
+            try:
+                record = await self._store.set_back(game_id, seat, self._now(), user_id=user_id)
+            except NotAwayError:
+                raise UserError("You are not away in this game.") from None
+            record, change = await self._follow(record)
+            names = await self._presenter.directory.names_for(record)
+            await self._tell(record, seat, texts.CameBack(seat).line(names), change)
+            if record.seat_to_act == seat:  # the game waits on them: their deadline, as usual again
+                due = await due_of(self._store, record, self._now())
+                await self._presenter.prompts.tell_turn(record, record.game(), names, due)
+        return "Welcome back: your deadlines are the usual ones again."
+
+    async def replace(self, game_id: int, by_user_id: int, old_user_id: int, new_user_id: int | None) -> str:
+        """R33: hand the seat of ``old_user_id`` (or the seat they resigned) to ``new_user_id``, or to the
+        computer player when None. Who may do it is the surface's to check."""
+        async with self._actions.lock_for(game_id):
+            record = await self._playing(game_id)
+            seat = await self._seat_to_hand_over(record, old_user_id)
+            before = record.seat_record(seat)
+            names = await self._presenter.directory.names_for(record)
+            now = self._now()
+            try:
+                if new_user_id is None:
+                    level = record.options.computer_level
+                    record = await self._store.replace_seat(
+                        game_id, seat, level=level, by_user_id=by_user_id, now=now
+                    )
+                else:
+                    record = await self._store.replace_seat(
+                        game_id, seat, user_id=new_user_id, by_user_id=by_user_id, now=now
+                    )
+            except AlreadySeatedError:
+                raise UserError(f"<@{new_user_id}> already has a seat in this game.") from None
+            except SeatUnchangedError:
+                raise UserError("The computer player already plays that seat.") from None
+            record, change = await self._follow(record)
+            new_names = await self._presenter.directory.names_for(record)
+            by = await self._presenter.directory.name_of(record, by_user_id, "A server manager")
+            to = new_names[seat] if new_user_id is not None else "the computer player"
+            game_name = await self._presenter.directory.game_name(record)
+            if before is not None and before.user_id is not None:
+                await self._release(record, before.user_id, texts.no_longer_yours(game_name, to))
+            if new_user_id is not None:  # their welcome carries the seat's hand
+                welcome = texts.taken_over_welcome(game_name, names[seat])
+                await self._presenter.prompts.send_to_seat(record, seat, welcome, optional=False)
+            await self._tell(record, seat, f"{by} handed {names[seat]}'s seat to {to}.", change, hand=False)
+            await self._show_seat(record, seat)
+        return f"{names[seat]}'s seat now belongs to {to}."
+
+    async def resign(self, game_id: int, user_id: int) -> str:
+        """R33: the player leaves; the computer player plays their seat, and their score still counts."""
+        async with self._actions.lock_for(game_id):
+            record, seat = await self._own_seat(game_id, user_id)
+            try:
+                record = await self._store.resign_seat(game_id, user_id, self._now())
+            except NotSeatedError:
+                raise UserError(NO_LONGER_YOURS) from None
+            record, change = await self._follow(record)
+            names = await self._presenter.directory.names_for(record)
+            game_name = await self._presenter.directory.game_name(record)
+            await self._release(record, user_id, texts.resigned_panel(game_name))
+            line = (
+                f"{names[seat]} resigned; the computer player plays their seat from now on, and their score "
+                "still counts."
+            )
+            await self._tell(record, seat, line, change)
+        return "You resigned; the computer player plays your seat, and your score still counts."
+
+    async def _seat_to_hand_over(self, record: GameRecord, old_user_id: int) -> int:
+        """The seat ``old_user_id`` holds, or the one they resigned (now the computer player's)."""
+        seat = record.seat_of(old_user_id)
+        if seat is not None:
+            return seat
+        former = await self._store.former_seat_of(record.id, old_user_id)
+        holder = None if former is None else record.seat_record(former.seat)
+        if former is None or holder is None or not holder.is_computer:
+            raise UserError(f"<@{old_user_id}> holds no seat in this game.")
+        return former.seat
+
+    async def _release(self, record: GameRecord, user_id: int, panel: str) -> None:
+        """The old holder loses the seat's screen and its open prompt at once."""
+        await self._presenter.prompts.close(record, NO_LONGER_YOURS, user_id=user_id)
+        await self._presenter.hands.release(record, user_id, panel)
+
+    async def _tell(
+        self, record: GameRecord, seat: int, line: str, change: texts.Happening | None, *, hand: bool = True
+    ) -> None:
+        """One channel line (with the pause or resume it caused); ``hand``: the hand in the seat's newest
+        DM shows the seat's new mark."""
+        names = await self._presenter.directory.names_for(record)
+        if change is not None:
+            line = f"{line} {change.line(names)}"
+        await self._presenter.channel.announce(record, line)
+        if hand and record.user_at(seat) is not None:
+            await self._presenter.hands.refresh(record, record.game(), seat, names)
+
+    async def _show_seat(self, record: GameRecord, seat: int) -> None:
+        """The new holder is prompted or told it is their turn, if the game waits on the seat."""
+        if record.seat_to_act != seat or record.user_at(seat) is None:
+            return
+        names = await self._presenter.directory.names_for(record)
+        due = await due_of(self._store, record, self._now())
+        await self._presenter.prompts.tell_awaited(record, record.game(), names, due)

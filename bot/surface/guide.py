@@ -1,0 +1,33 @@
+"""/te help and /te rules: the commands and the game in a screen each, answered privately anywhere in a
+server (no game needed)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.core import reply_private
+from bot.help_texts import HELP, RULES
+
+Topic = Literal[
+    "setup", "turn", "tiles", "revolts", "wars", "monuments", "treasures", "end", "ratings", "variants"
+]
+
+
+@app_commands.command(
+    name="help", description="How to play here: the commands, a turn, a conflict, your hand"
+)
+async def help_command(interaction: discord.Interaction) -> None:
+    await reply_private(interaction, HELP)
+
+
+@app_commands.command(name="rules", description="The rules of Tigris & Euphrates, one topic at a time")
+@app_commands.describe(topic="which part of the rules (setup if you leave it out)")
+async def rules(interaction: discord.Interaction, topic: Topic = "setup") -> None:
+    others = " · ".join(f"`{t}`" for t in RULES if t != topic)
+    await reply_private(interaction, f"{RULES[topic]}\nOther topics: {others}")
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (help_command, rules)

@@ -1,0 +1,199 @@
+"""Lobby commands: /te new, join, leave, start and abandon."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.core import UserError
+from bot.rooms import Rooms
+from bot.surface.common import Confirm, rooms_for, think_privately
+from bot.texts import lobby_text, welcome_dm
+from storage import (
+    MAX_SEATS,
+    MIN_SEATS,
+    AlreadySeatedError,
+    ChannelBusyError,
+    GameRecord,
+    GameStatusError,
+    LobbyFullError,
+    NotSeatedError,
+    Options,
+    Status,
+)
+
+DMS_CLOSED = (
+    "I cannot send you direct messages, and your hand lives there: allow direct messages from server "
+    "members (server menu → Privacy Settings), then try again."
+)
+CHANNEL_TAKEN = "This channel already has a game: finish or abandon it, or open one in a thread."
+
+
+async def _welcome(interaction: discord.Interaction, record: GameRecord | None) -> discord.Message:
+    """The welcome DM, which also checks that the player's DMs are open (their hand lives there). Before
+    the game exists (``/te new``), it names the server and channel; ``_name_game`` adds the game."""
+    rooms = rooms_for(interaction)
+    if record is not None:
+        name = await rooms.directory.game_name(record)
+    else:
+        guild = interaction.guild.name if interaction.guild is not None else "Discord"
+        place = getattr(interaction.channel, "name", None) or "this channel"
+        name = f"{guild} · #{place}"
+    try:
+        return await interaction.user.send(welcome_dm(name, interaction.channel_id or 0))
+    except discord.Forbidden:
+        raise UserError(DMS_CLOSED) from None
+
+
+async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[Rooms, GameRecord]:
+    """The lobby of this channel, or a refusal (``started``) if its game has begun."""
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.here(interaction.channel_id)
+    if record.status is not Status.LOBBY:
+        raise UserError(started)
+    return rooms, record
+
+
+@app_commands.command(name="new", description="Open a lobby for a game of Tigris & Euphrates in this channel")
+@app_commands.describe(
+    board="standard (gold border) or advanced (blue border, 14 treasures)",
+    english="English variant: commit tiles only when it changes the outcome",
+    open_scoring="show everyone's points and treasures during the game",
+    conflict_hours="hours a player has to answer a conflict, monument or treasure prompt",
+    reminder_hours="hours between reminders to the player the game waits on",
+    turn_hours="hours a player has for a turn (0: no deadline); then it is played and they are away",
+    away_minutes="minutes before an away player's turns and decisions are played for them",
+)
+async def new_game(
+    interaction: discord.Interaction,
+    board: Literal["standard", "advanced"] = "standard",
+    english: bool = False,
+    open_scoring: bool = False,
+    conflict_hours: app_commands.Range[float, 0.05, 720.0] = 12.0,
+    reminder_hours: app_commands.Range[float, 0.25, 720.0] = 24.0,
+    turn_hours: app_commands.Range[float, 0.0, 720.0] = 48.0,
+    away_minutes: app_commands.Range[float, 0.0, 10080.0] = 60.0,
+) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    if await rooms.store.game_in_channel(interaction.channel_id or 0) is not None:
+        raise UserError(CHANNEL_TAKEN)
+    welcome = await _welcome(interaction, None)
+    options = Options(
+        board,
+        english,
+        open_scoring,
+        float(conflict_hours),
+        float(reminder_hours),
+        turn_hours=float(turn_hours),
+        away_minutes=float(away_minutes),
+    )
+    try:
+        record = await rooms.store.create_game(
+            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, rooms.now(), options
+        )
+    except ChannelBusyError:
+        raise UserError(CHANNEL_TAKEN) from None
+    record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
+    with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
+        await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
+    warning = await rooms.presenter.channel.announce(record, lobby_text(record))
+    await interaction.followup.send(
+        f"Lobby opened; you are seated. Start with /te start.{warning}", ephemeral=True
+    )
+
+
+@app_commands.command(name="join", description="Take a seat in the lobby of this channel")
+async def join(interaction: discord.Interaction) -> None:
+    rooms, record = await _lobby_here(
+        interaction, "The game here has already started; you can follow it with /te board."
+    )
+    if record.seat_of(interaction.user.id) is not None:
+        raise UserError("You are already seated in this game.")
+    if len(record.seats) >= MAX_SEATS:
+        raise UserError(f"This lobby is full ({MAX_SEATS} players).")
+    await _welcome(interaction, record)
+    try:
+        record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
+    except AlreadySeatedError:
+        raise UserError("You are already seated in this game.") from None
+    except LobbyFullError:
+        raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
+    except GameStatusError:
+        raise UserError("The game here has just started; you can follow it with /te board.") from None
+    warning = await rooms.presenter.channel.announce(
+        record, f"{interaction.user.display_name} joined. " + lobby_text(record)
+    )
+    await interaction.followup.send(
+        f"You are seated. Your hand will come by DM when the game starts.{warning}", ephemeral=True
+    )
+
+
+@app_commands.command(name="leave", description="Leave the lobby of this channel")
+async def leave(interaction: discord.Interaction) -> None:
+    rooms, record = await _lobby_here(interaction, "The game here has started: seats are fixed now.")
+    if record.creator_id == interaction.user.id:
+        raise UserError("You opened this lobby: close it with /te abandon instead.")
+    try:
+        record = await rooms.store.remove_seat(record.id, interaction.user.id, rooms.now())
+    except NotSeatedError:
+        raise UserError("You are not seated in this lobby.") from None
+    warning = await rooms.presenter.channel.announce(
+        record, f"{interaction.user.display_name} left. " + lobby_text(record)
+    )
+    await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
+
+
+@app_commands.command(
+    name="start", description="Start the game in this channel (its creator, with 2–4 players)"
+)
+async def start(interaction: discord.Interaction) -> None:
+    rooms, record = await _lobby_here(interaction, "The game here has already started.")
+    if record.creator_id != interaction.user.id:
+        raise UserError(f"Only <@{record.creator_id}>, who opened this lobby, can start the game.")
+    if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
+        raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
+    async with rooms.actions.lock_for(record.id):
+        record = await rooms.store.load_game(record.id)  # a join, leave or second start may have won the race
+        if record.status is not Status.LOBBY:
+            raise UserError("The game here has already started.")
+        if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
+            raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
+        await rooms.actions.start_game(record)
+    await interaction.followup.send("The game has started: your hand is in your DMs.", ephemeral=True)
+
+
+@app_commands.command(
+    name="abandon", description="Abandon the game in this channel (its creator or a server manager)"
+)
+async def abandon(interaction: discord.Interaction) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)  # finding the game may first show a move saved but not yet shown
+    record = await rooms.games.here(interaction.channel_id)
+    member = interaction.user
+    manager = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+    if record.creator_id != member.id and not manager:
+        raise UserError("Only the game's creator or someone who can manage the server can abandon it.")
+    view = Confirm(member.id, "Abandon the game", "Keep playing", lambda i: _abandon(i, record.id))
+    await interaction.followup.send(
+        "Abandon this game for everyone? This cannot be undone.", view=view, ephemeral=True
+    )
+
+
+async def _abandon(interaction: discord.Interaction, game_id: int) -> str:
+    rooms = rooms_for(interaction)
+    async with rooms.actions.lock_for(game_id):
+        record = await rooms.store.load_game(game_id)
+        if not record.status.is_active:
+            return "This game is already over."
+        record = await rooms.store.abandon_game(game_id, rooms.now())
+    await rooms.presenter.prompts.close(record, "The game was abandoned.")
+    await rooms.presenter.channel.announce(record, f"{interaction.user.display_name} abandoned the game.")
+    return "The game is abandoned."
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (new_game, join, leave, start, abandon)

@@ -1,0 +1,94 @@
+"""Looking at a game: /te hand, board, status and log, answered privately. In a channel whose game is over,
+they show the finished game until a new one opens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import texts
+from bot.core import UserError, reply_private
+from bot.play import seat_of_player
+from bot.present import board_file, due_of, hand_file, seat_notes
+from bot.surface.common import rooms_for, think_privately
+from engine import Phase, player_view, public_view
+from storage import Status
+
+LOG_DEFAULT = 10
+LOG_MOST = 50
+
+
+@app_commands.command(name="hand", description="See your hand, points and treasures (only you see it)")
+async def hand(interaction: discord.Interaction) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.latest_here(interaction.channel_id)
+    seat = await seat_of_player(rooms.store, record, interaction.user.id)
+    pv = player_view(record.game(), seat)
+    names = await rooms.directory.names_for(record)
+    notes = seat_notes(record, rooms.now())
+    title = await rooms.directory.game_name(record)
+    await interaction.followup.send(
+        f"**{title}**\n{texts.hand_text(pv)}", file=await hand_file(pv, names, notes, title), ephemeral=True
+    )
+
+
+@app_commands.command(name="board", description="See the board of the game in this channel again")
+async def board(interaction: discord.Interaction) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.latest_here(interaction.channel_id)
+    view = public_view(record.game())
+    names = await rooms.directory.names_for(record)
+    now = rooms.now()
+    title = await rooms.directory.game_name(record)
+    picture = await board_file(view, names, notes=seat_notes(record, now), title=title)
+    if record.status is Status.PLAYING:
+        who = names[view.to_act] if view.to_act is not None else ""
+        due = await due_of(rooms.store, record, now)
+        text = texts.awaited(view, names) + texts.deadline_words(view, due, who, paused=record.paused)
+    else:
+        text = texts.FINAL_BOARD
+    await interaction.followup.send(f"**{title}** — {text}", file=picture, ephemeral=True)
+
+
+@app_commands.command(name="status", description="Whose turn it is, what the game waits for, and until when")
+async def status(interaction: discord.Interaction) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.latest_here(interaction.channel_id, lobby=True)
+    if record.status is Status.LOBBY:
+        await reply_private(interaction, texts.lobby_text(record))
+        return
+    view = public_view(record.game())
+    names = await rooms.directory.names_for(record)
+    if view.phase is Phase.OVER:
+        resigned = [s.seat for s in record.seats if s.resigned]
+        await reply_private(interaction, texts.standings_text(view, names, resigned))
+        return
+    now = rooms.now()
+    due = await due_of(rooms.store, record, now)
+    await reply_private(interaction, texts.status_text(view, names, record, due, now))
+
+
+@app_commands.command(name="log", description="What happened lately in this channel's game (only you see it)")
+@app_commands.describe(
+    count=f"how many of the latest moves and events, 1 to {LOG_MOST} (default {LOG_DEFAULT})"
+)
+async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> None:
+    """The latest posts of the game, public words only, each with a link to its post in the channel."""
+    rooms = rooms_for(interaction)
+    if not 1 <= count <= LOG_MOST:
+        raise UserError(f"Ask for 1 to {LOG_MOST} moves and events.")
+    await think_privately(interaction)
+    record = await rooms.games.latest_here(interaction.channel_id)
+    posts = await rooms.store.last_posts(record.id, count)
+    title = await rooms.directory.game_name(record)
+    lines = texts.catch_up(posts, record.guild_id)
+    head = texts.log_heading(title, len(lines))
+    await reply_private(interaction, texts.fit_message(lines, "", head=head))
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (hand, board, status, log)

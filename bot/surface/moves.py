@@ -1,0 +1,126 @@
+"""Move commands: /te tile, leader, withdraw, catastrophe, swap, pass, choose and undo. Each one turns its
+options into notation and plays it through the one action path; no rule lives here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core import UserError
+from bot.play import parse_action, seat_of_player
+from bot.surface.autocomplete import (
+    catastrophe_squares,
+    decision_choices,
+    leader_squares,
+    swap_choices,
+    tile_squares,
+)
+from bot.surface.common import rooms_for, think_privately
+from bot.texts import choice_label
+
+COLOR_CHOICES = [
+    app_commands.Choice(name="red — temple / priest", value="red"),
+    app_commands.Choice(name="blue — farm / farmer", value="blue"),
+    app_commands.Choice(name="green — market / trader", value="green"),
+    app_commands.Choice(name="black — settlement / king", value="black"),
+]
+
+
+async def play(interaction: discord.Interaction, text: str) -> None:
+    """Every move command: the engine validates it again, whatever autocomplete offered."""
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    words = text.split()
+    if not words:
+        raise UserError("Say what to play, like: tile red e5, or commit 2.")
+    record = await rooms.games.playing_here(interaction.channel_id)
+    await seat_of_player(rooms.store, record, interaction.user.id)
+    action = parse_action(text)
+    await rooms.actions.act(
+        record.id,
+        action,
+        user_id=interaction.user.id,
+        sent_at=interaction.created_at,
+        note=f"You chose: {choice_label(action)} (with /te choose).",
+    )
+    await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
+
+
+@app_commands.command(name="tile", description="Place a civilization tile from your hand")
+@app_commands.describe(color="the tile's colour", square="where, like E5 (the list shows legal squares)")
+@app_commands.choices(color=COLOR_CHOICES)
+@app_commands.autocomplete(square=tile_squares)
+async def tile(interaction: discord.Interaction, color: app_commands.Choice[str], square: str) -> None:
+    await play(interaction, f"tile {color.value} {square}")
+
+
+@app_commands.command(
+    name="leader", description="Place one of your leaders, or move it if it is on the board"
+)
+@app_commands.describe(color="the leader's colour", square="where, like E5 (next to a temple)")
+@app_commands.choices(color=COLOR_CHOICES)
+@app_commands.autocomplete(square=leader_squares)
+async def leader(interaction: discord.Interaction, color: app_commands.Choice[str], square: str) -> None:
+    await play(interaction, f"leader {color.value} {square}")
+
+
+@app_commands.command(name="withdraw", description="Take one of your leaders back from the board")
+@app_commands.describe(color="the leader's colour")
+@app_commands.choices(color=COLOR_CHOICES)
+async def withdraw(interaction: discord.Interaction, color: app_commands.Choice[str]) -> None:
+    await play(interaction, f"withdraw {color.value}")
+
+
+@app_commands.command(name="catastrophe", description="Play a catastrophe tile")
+@app_commands.describe(square="where, like E5")
+@app_commands.autocomplete(square=catastrophe_squares)
+async def catastrophe(interaction: discord.Interaction, square: str) -> None:
+    await play(interaction, f"catastrophe {square}")
+
+
+@app_commands.command(name="swap", description="Discard 1–6 tiles from your hand and draw as many")
+@app_commands.describe(tiles="the tiles to discard, like: red red blue")
+@app_commands.autocomplete(tiles=swap_choices)
+async def swap(interaction: discord.Interaction, tiles: str) -> None:
+    await play(interaction, f"swap {tiles}")
+
+
+@app_commands.command(name="pass", description="End your turn now, giving up any action left")
+async def pass_turn(interaction: discord.Interaction) -> None:
+    await play(interaction, "pass")
+
+
+@app_commands.command(
+    name="choose", description="Answer the decision that waits for you (commit, war, monument, treasure)"
+)
+@app_commands.describe(option="your choice, like: commit 2, war red, decline, treasure b2")
+@app_commands.autocomplete(option=decision_choices)
+async def choose(interaction: discord.Interaction, option: str) -> None:
+    await play(interaction, option)
+
+
+@app_commands.command(
+    name="undo",
+    description="Take back your newest action of this turn, if no tile was drawn and nobody chose",
+)
+async def undo(interaction: discord.Interaction) -> None:
+    """R32: the engine and the store decide; a refusal says why in one sentence."""
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.playing_here(interaction.channel_id)
+    taken = await rooms.actions.take_back(record.id, interaction.user.id, sent_at=interaction.created_at)
+    await interaction.followup.send(f"Taken back: `{taken}`.", ephemeral=True)
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
+    tile,
+    leader,
+    withdraw,
+    catastrophe,
+    swap,
+    pass_turn,
+    choose,
+    undo,
+)

@@ -1,0 +1,623 @@
+"""Words for what happened and what is awaited. Pure functions over engine views, events and game records,
+no Discord: the channel texts use only public information (R25); private texts take a player's own view."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.deadlines import AUTOPLAY, TURN, Due
+from engine import (
+    COLOURS,
+    MONUMENTS,
+    Action,
+    Colour,
+    Event,
+    Kind,
+    Phase,
+    PlayerView,
+    PublicView,
+    parse_square,
+    square_name,
+)
+from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
+
+DYNASTIES = ("archer", "bull", "pot", "lion")
+COLOUR_EMOJI = {Colour.RED: "🟥", Colour.BLUE: "🟦", Colour.GREEN: "🟩", Colour.BLACK: "⬛"}
+
+
+def sq(square: int) -> str:
+    return square_name(square).upper()
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 catastrophe', '2 catastrophes', '0 treasures'."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def tiles(colour: Colour, n: int) -> str:
+    return count(n, colour.tile_name)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def game_name(guild: str, place: str, game_id: int) -> str:
+    """Which game a DM or a picture is about: 'Friends · #games · game 12' (place: the channel or thread)."""
+    return f"{guild} · #{place} · game {game_id}"
+
+
+def minutes_words(minutes: float) -> str:
+    """'after 60 minutes', 'after 1 minute', 'at once'."""
+    if minutes <= 0:
+        return "at once"
+    shown = f"{minutes:g}"
+    return f"after {shown} minute{'' if shown == '1' else 's'}"
+
+
+def duration_words(seconds: int) -> str:
+    """A wait as people say it: '40 minutes', '5 hours', '2 days 3 hours'."""
+    minutes = max(0, seconds) // 60
+    if minutes < 60:
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} hour{'' if hours == 1 else 's'}"
+    days, hours = divmod(hours, 24)
+    return f"{days} days" + (f" {hours} hour{'' if hours == 1 else 's'}" if hours else "")
+
+
+def action_words(text: str) -> str:
+    """An action's notation as players read it, squares in capitals: 'tile red E5'."""
+    words = []
+    for word in text.split():
+        try:
+            parse_square(word)
+        except ValueError:
+            words.append(word)
+        else:
+            words.append(word.upper())
+    return " ".join(words)
+
+
+class Happening:
+    """Something the bot did around the moves (a time-out, an undo, a pause), told in the channel with the
+    moves' events, in order."""
+
+    def line(self, names: Sequence[str]) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TimedOut(Happening):
+    """R30: the seat's turn deadline passed; it is away from now on (one public line)."""
+
+    seat: int
+    away_minutes: float
+
+    def line(self, names: Sequence[str]) -> str:
+        who = names[self.seat]
+        return (
+            f"{who}'s time ran out; {who} is away and their turns will be played "
+            f"{minutes_words(self.away_minutes)} until they come back."
+        )
+
+
+@dataclass(frozen=True)
+class TookBack(Happening):
+    """R32: the seat's newest action was taken back."""
+
+    seat: int
+    action: str
+
+    def line(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} took back: {action_words(self.action)}."
+
+
+@dataclass(frozen=True)
+class CameBack(Happening):
+    """R31: an away seat's owner played (or said they are back)."""
+
+    seat: int
+
+    def line(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} is back."
+
+
+@dataclass(frozen=True)
+class Paused(Happening):
+    """R31: every person's seat is away (True), or someone came back (False); ``nobody``: no person holds a
+    seat any more (the computer player would play alone forever)."""
+
+    paused: bool
+    nobody: bool = False
+
+    def line(self, names: Sequence[str]) -> str:
+        if self.nobody:
+            return NOBODY_LINE
+        return PAUSED_LINE if self.paused else "The game goes on."
+
+
+PAUSED_LINE = (
+    "Every player is away, so the game is paused until someone comes back (`/te seat back` or a move)."
+)
+NOBODY_LINE = (
+    "Nobody plays this game any more, so it is paused: its creator or a server manager can hand a seat "
+    "to someone with `/te seat replace`, or end it with `/te abandon`."
+)
+
+Story = Sequence[Event | Happening]
+
+
+def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool = False) -> list[str]:
+    """Public sentences for the events of one action or several, and what the bot did around them. Private
+    events (points of a tile or a monument, R25) are told only with ``open_scoring``; the end of the game is
+    the standings' to tell (``standings_text``)."""
+    lines: list[str] = []
+    over = any(isinstance(e, Event) and e.kind == "game-over" for e in events)
+    for e in events:
+        if isinstance(e, Happening):
+            lines.append(e.line(names))
+        elif not e.private or open_scoring:
+            line = event_line(e, names, over=over)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def event_line(e: Event, names: Sequence[str], *, over: bool = False) -> str:
+    """One event in one public sentence, or "" for an event told otherwise (``over``: the game ends in the
+    same story, so the empty bag is the standings' to tell)."""
+    who = names[e.seat] if e.seat is not None else ""
+    other = names[e.other] if e.other is not None else ""
+    c = e.colour
+    k = e.kind
+    if c is not None:
+        if k == "tile":
+            return f"{who} placed a {c.tile_name} on {sq(e.squares[0])}."
+        if k == "leader":
+            return f"{who} placed their {c.leader_name} on {sq(e.squares[0])}."
+        if k == "move":
+            return f"{who} moved their {c.leader_name} from {sq(e.squares[0])} to {sq(e.squares[1])}."
+        if k == "withdraw":
+            return f"{who} withdrew their {c.leader_name} from {sq(e.squares[0])}."
+        if k == "revolt":
+            return f"**Revolt!** {who}'s {c.leader_name} challenges {other}'s {c.leader_name}."
+        if k == "war":
+            return f"**War of the {c.leader_name}s!** {who} attacks {other}."
+        if k == "commit":
+            return f"{who} committed {tiles(c, e.count)}."
+        if k == "revolt-won":
+            return f"{who} won the revolt (+1 red point); {other}'s {c.leader_name} left the board."
+        if k == "war-won":
+            lost = len(e.squares) - 1
+            fallen = f"{other}'s {c.leader_name}" + (f" and {tiles(c, lost)}" if lost else "")
+            return f"{who} won the war (+{count(e.count, c.word + ' point')}); {fallen} left the board."
+        if k == "stranded":
+            return f"{who}'s {c.leader_name} on {sq(e.squares[0])} lost its last temple and left the board."
+        if k == "point":
+            return f"{who} scored a {c.word} point."
+        if k == "monument-points":
+            return f"{who} scored {count(e.count, c.word + ' point')} from monuments."
+    if k == "unification":
+        return f"The tile on {sq(e.squares[0])} joins two kingdoms."
+    if k == "catastrophe":
+        hit = f", destroying a {c.tile_name}" if c is not None else ""
+        return f"{who} played a catastrophe on {sq(e.squares[0])}{hit}."
+    if k == "swap":
+        return f"{who} swapped {count(e.count, 'tile')}."
+    if k == "pass":
+        return f"{who} ended their turn."
+    if k == "monument":
+        pair = MONUMENTS[e.count]
+        return f"{who} built the {pair[0].word}-{pair[1].word} monument on {sq(e.squares[0])}."
+    if k == "decline":
+        return f"{who} built no monument."
+    if k == "treasure":
+        return f"{who} took the treasure on {sq(e.squares[0])}."
+    if k == "bag-empty" and not over:
+        return "The bag is empty: the game ends after this turn."
+    return ""  # unification-lifted (the wars' end says it), turn, game-over (the standings say it)
+
+
+# Posted once in a game's channel when one of its timers failed too often and was set aside (issue 8).
+INTERNAL_ERROR_LINE = "This game hit an internal error; a server manager can run `python -m storage check`."
+
+MESSAGE_LIMIT = 2000  # characters of a Discord message's content
+
+
+def fit_message(lines: Sequence[str], last: str, limit: int = MESSAGE_LIMIT, *, head: str = "") -> str:
+    """``head``, ``lines`` then ``last`` in one message of at most ``limit`` characters. When they do not fit
+    (a board shown after many missed moves, a long catch-up), the oldest lines give way to a note saying how
+    many were left out; ``head`` and ``last`` (who is awaited, with the one mention; a hand) always stay."""
+    room = limit - len(head) - len(last) - len("*(99999 earlier lines left out)*\n") - 2
+    kept: list[str] = []
+    for line in reversed(lines):
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.append(line)
+    left_out = len(lines) - len(kept)
+    note = [f"*({count(left_out, 'earlier line')} left out)*"] if left_out else []
+    return "\n".join(part for part in [head, *note, *reversed(kept), last] if part)[:limit]
+
+
+def awaited(view: PublicView, names: Sequence[str], mention: str | None = None) -> str:
+    """What the game waits for, in one public sentence; ``mention`` (a ``<@id>``) names the awaited player
+    in place of their name, once."""
+    if view.phase is Phase.OVER or view.to_act is None:
+        return ""
+    who = mention or names[view.to_act]
+    phase = view.phase
+    if phase is Phase.ACTION:
+        return f"{who} to play ({'2 actions' if view.actions_left == 2 else '1 action'} left)."
+    c = view.conflict
+    if c is not None:
+        role = "attacker" if phase.is_attacker else "defender"
+        return f"{who} ({role}) must commit {c.tile_colour.tile_name}s: {conflict_line(view, names)}."
+    if phase is Phase.WAR_CHOICE:
+        return f"{who} must choose which war is fought first."
+    if phase is Phase.MONUMENT:
+        return f"{who} may build a monument."
+    return f"{who} must choose a treasure."
+
+
+def conflict_line(view: PublicView, names: Sequence[str], reader: int | None = None) -> str:
+    """The two sides' strengths; the reader's own side is written "your"."""
+    c = view.conflict
+    assert c is not None
+
+    def whose(seat: int, first: bool = False) -> str:
+        if seat == reader:
+            return "Your" if first else "yours"
+        return f"{names[seat]}'s"
+
+    committed = "" if c.attacker_commit is None else f" + {c.attacker_commit} committed"
+    attacker = f"{whose(c.attacker, True)} {c.colour.leader_name} on {sq(c.attacker_square)}"
+    defender = f"{whose(c.defender)} on {sq(c.defender_square)}"
+    return f"{attacker} has {c.attacker_strength}{committed}, {defender} has {c.defender_strength}"
+
+
+def deadline_words(view: PublicView, due: Due | None, who: str, *, paused: bool = False) -> str:
+    """What follows the awaited sentence: until when the game waits, and what happens then (public)."""
+    if view.phase is Phase.OVER:
+        return ""
+    if paused:
+        return " The game is paused."
+    if due is None:
+        return ""
+    if due.kind == AUTOPLAY:
+        return f" {who} is away: played for them <t:{due.at}:R>."
+    if due.kind == TURN:
+        return f" Turn deadline <t:{due.at}:R>."
+    return f" Deadline <t:{due.at}:R>."
+
+
+def seat_words(seat: Seat, options: Options, now: int) -> str | None:
+    """A seat's state for /te status: resigned, the computer player, away, on vacation; None if present."""
+    if seat.is_computer:
+        return "resigned; the computer player plays the seat" if seat.resigned else "the computer player"
+    if not seat.away_at(now):
+        return None
+    until = f" until <t:{seat.away_until}:f>" if seat.away_until is not None else ""
+    if not seat.away_cover:
+        return f"on vacation{until}: their deadlines wait"
+    return f"away{until}: played for them {minutes_words(options.away_minutes)}"
+
+
+def status_text(view: PublicView, names: Sequence[str], record: GameRecord, due: Due | None, now: int) -> str:
+    """/te status: whose turn it is and until when, how long the game has waited and for whom, who is
+    away, then each seat."""
+    who = names[view.to_act] if view.to_act is not None else "?"
+    lines = [
+        f"Turn {view.turn}. {awaited(view, names)}{deadline_words(view, due, who, paused=record.paused)}"
+    ]
+    if view.to_act is not None:
+        since = record.updated_at
+        lines.append(
+            f"The game has waited for {who} for {duration_words(now - since)} (since <t:{since}:f>)."
+        )
+    for s in view.seats:
+        holder = record.seat_record(s.seat)
+        state = seat_words(holder, record.options, now) if holder is not None else None
+        supply = "".join(COLOUR_EMOJI[c] for c in s.leaders_in_supply) or "none"
+        line = (
+            f"{names[s.seat]} ({DYNASTIES[s.seat]}): {count(s.hand_size, 'tile')} in hand, "
+            f"{count(s.catastrophes, 'catastrophe')}, leaders in supply {supply}"
+        )
+        if s.points is not None:
+            line += " — " + points_text(s.points, s.treasures or 0)
+        if state is not None:
+            line += f" — *{state}*"
+        lines.append(line)
+    lines.append(f"Treasures on the board: {view.treasures_left}.")
+    return "\n".join(lines)
+
+
+def points_text(points: Sequence[int], treasures: int) -> str:
+    parts = [f"{COLOUR_EMOJI[c]} {points[c]}" for c in COLOURS]
+    return " ".join(parts) + f" · {count(treasures, 'treasure')}"
+
+
+# The first words of the hand section of a DM: a DM about a game carries the player's hand below them.
+HAND_HEADING = "**Your hand**"
+
+
+def hand_text(view: PlayerView) -> str:
+    """The hand section of a DM (and of /te hand): tiles, points, treasures, catastrophes, supply."""
+    hand = " ".join(f"{COLOUR_EMOJI[c]}×{view.hand[c]}" for c in COLOURS if view.hand[c]) or "no tiles"
+    me = view.seats[view.seat]
+    supply = ", ".join(c.leader_name for c in me.leaders_in_supply) or "none"
+    points = " ".join(f"{COLOUR_EMOJI[c]} {view.points[c]}" for c in COLOURS)
+    return "\n".join(
+        [
+            f"{HAND_HEADING}: {hand}",
+            f"Points {points} (lowest {min(view.points)}) · {count(view.treasures, 'treasure')} · "
+            f"{count(me.catastrophes, 'catastrophe')} · leaders in supply: {supply}",
+        ]
+    )
+
+
+def you_awaited(view: PublicView) -> str:
+    """What the game waits for, said to the player it waits on."""
+    phase = view.phase
+    if phase is Phase.ACTION:
+        return f"it is your turn ({'2 actions' if view.actions_left == 2 else '1 action'} left)."
+    c = view.conflict
+    if c is not None:
+        return (
+            f"you must commit {c.tile_colour.tile_name}s ({'attacker' if phase.is_attacker else 'defender'})."
+        )
+    if phase is Phase.WAR_CHOICE:
+        return "you must choose which war is fought first."
+    if phase is Phase.MONUMENT:
+        return "you may build a monument."
+    return "you must choose a treasure."
+
+
+def choice_label(choice: Action | str) -> str:
+    """A button label for a decision: 'commit 2' -> 'Commit 2'. Text must be valid notation (the engine's
+    NotationError otherwise); a turn action is labelled with its notation."""
+    action = choice if isinstance(choice, Action) else Action.parse(choice)
+    kind = action.kind
+    if kind == Kind.COMMIT:
+        return f"Commit {action.number}"
+    if kind == Kind.WAR and action.colour is not None:
+        return f"{action.colour.word.capitalize()} war first"
+    if kind == Kind.MONUMENT and action.pair is not None and action.square is not None:
+        return f"{action.pair[0].word.capitalize()}-{action.pair[1].word} monument on {sq(action.square)}"
+    if kind == Kind.TREASURE and action.square is not None:
+        return f"Treasure on {sq(action.square)}"
+    return "Build no monument" if kind == Kind.DECLINE else action_words(action.text)
+
+
+def prompt_text(view: PlayerView, names: Sequence[str], game: str, deadline: int | None) -> str:
+    """The DM asking a player for a decision, headed by the game's name; states the situation from their
+    own view."""
+    phase = view.phase
+    c = view.conflict
+    if c is not None:
+        kind = "Revolt" if c.kind == "revolt" else "War"
+        role = "attacker" if phase.is_attacker else "defender"
+        lines = [
+            f"**{game}** — **{kind} of the {c.colour.leader_name}s**: you are the {role}.",
+            conflict_line(view, names, reader=view.seat) + " on the board.",
+            f"You hold {tiles(c.tile_colour, view.hand[c.tile_colour])}: how many do you commit?",
+        ]
+    elif phase is Phase.WAR_CHOICE:
+        lines = [f"**{game}** — **Several wars** broke out: which one is fought first?"]
+    elif phase is Phase.MONUMENT:
+        lines = [f"**{game}** — **Monument**: your tile completed a square. Build a monument?"]
+    else:
+        lines = [f"**{game}** — **Treasure**: your trader takes a treasure. Which one?"]
+    if deadline is None:  # a paused game (R31): the clock starts again when it goes on
+        lines.append(f"No deadline while the game is paused; the default is: {default_words(view)}.")
+    else:
+        lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view)}.")
+    return "\n".join(lines)
+
+
+def default_words(view: PublicView) -> str:
+    if view.phase.is_commit:
+        return "commit 0"
+    if view.phase is Phase.MONUMENT:
+        return "no monument"
+    if not view.choices:
+        return "none"
+    label = choice_label(view.choices[0])
+    return label[0].lower() + label[1:]  # 'treasure on F3', 'red war first': the squares stay capitals
+
+
+def standings_text(view: PublicView, names: Sequence[str], resigned: Sequence[int] = ()) -> str:
+    """The final standings, names (or mentions) in place order; a seat whose player resigned still counts,
+    marked (R33)."""
+    outcome = view.outcome
+    assert outcome is not None
+    why = "only two treasures were left" if outcome.reason == "treasures" else "the bag ran out"
+    lines = [f"**Final standings** (the game ended because {why}):"]
+    for s in outcome.standings:
+        colours = " ".join(f"{COLOUR_EMOJI[c]} {s.final[c]}" for c in COLOURS)
+        mark = " (resigned)" if s.seat in resigned else ""
+        added = f"; {count(s.treasures, 'treasure')} added" if s.treasures else ""
+        lines.append(
+            f"{s.place}. {names[s.seat]}{mark} — lowest colour **{min(s.final)}** ({colours}{added})"
+        )
+    return "\n".join(lines)
+
+
+def place_words(view: PublicView, seat: int) -> str:
+    """A player's own result: 'you won', 'you finished 2nd of 3', 'you shared 1st place'."""
+    outcome = view.outcome
+    assert outcome is not None
+    mine = next(s for s in outcome.standings if s.seat == seat)
+    shared = sum(1 for s in outcome.standings if s.place == mine.place) > 1
+    score = f"with **{min(mine.final)}** in your lowest colour"
+    if shared:
+        return f"you shared {ordinal(mine.place)} place {score}"
+    if mine.place == 1:
+        return f"you won {score}"
+    return f"you finished {ordinal(mine.place)} of {len(outcome.standings)} {score}"
+
+
+def variant_words(options: Options) -> str:
+    """The board and variants a game is played with, like 'standard board, open scoring'."""
+    words = [options.board + " board"]
+    if options.english:
+        words.append("English variant")
+    if options.open_scoring:
+        words.append("open scoring")
+    return ", ".join(words)
+
+
+def start_line(record: GameRecord, names: Sequence[str]) -> str:
+    seats = ", ".join(f"{names[s.seat]} ({DYNASTIES[s.seat]})" for s in record.seats)
+    return f"**The game begins** ({variant_words(record.options)}). Players in order: {seats}."
+
+
+def lobby_text(record: GameRecord) -> str:
+    o = record.options
+    seated = ", ".join(
+        f"<@{s.user_id}>" + (" (creator)" if s.user_id == record.creator_id else "") for s in record.seats
+    )
+    turns = f"turns last {o.turn_hours:g} h" if o.turn_hours > 0 else "no turn deadline"
+    return (
+        f"**Tigris & Euphrates** lobby, game {record.id} ({variant_words(o)}; {turns}, conflicts wait "
+        f"{o.conflict_hours:g} h, reminders every {o.reminder_hours:g} h, away players' turns played "
+        f"{minutes_words(o.away_minutes)}). Seated ({len(record.seats)}/{MAX_SEATS}): {seated or 'nobody'}. "
+        f"Join with `/te join`; the creator starts with `/te start` once {MIN_SEATS}–{MAX_SEATS} players are "
+        "seated."
+    )
+
+
+def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
+    """The public line of an announced absence (R31)."""
+    if cover:
+        return (
+            f"{name} is away until <t:{until}:f>: their turns and decisions will be played for them "
+            f"{minutes_words(away_minutes)} until they come back."
+        )
+    return f"{name} is on vacation until <t:{until}:f>: their deadlines wait until then."
+
+
+# ------------------------------------------------------------------------------------------ DMs
+# Every DM about a game starts with the game's name in bold (``game_name``) and, while the game is in play,
+# carries the player's hand below (``hand_text``); the hand of an older DM gives way to ``older_hand``.
+
+
+def post_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def dm_link(channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
+
+
+OLDER_HAND = "*Your hand is in ["  # how ``older_hand`` begins
+
+
+def older_hand(link: str) -> str:
+    """What is left of the hand in a DM once a newer one carries it: one line, with a link to the newer."""
+    return f"{OLDER_HAND}a newer message]({link}).*"
+
+
+def welcome_dm(game: str, channel_id: int) -> str:
+    return (
+        f"**{game}** — welcome to Tigris & Euphrates! Your hand, points and treasures will live here, in "
+        f"our DMs, with your turns and prompts. You play with the /te commands in <#{channel_id}>; "
+        "`/te help` explains them."
+    )
+
+
+def start_dm(game: str, first: str) -> str:
+    return f"**{game}** — the game has begun; {first} plays first. Your turns and prompts will come here."
+
+
+def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, goes_on: bool = False) -> str:
+    """The head of the turn DM; ``goes_on``: the turn comes back after another player's decision."""
+    left = "2 actions" if actions_left == 2 else "1 action left"
+    until = f"; deadline <t:{deadline}:R>" if deadline is not None else ""
+    return f"**{game}** — your turn{' goes on' if goes_on else ''} (turn {turn}, {left}{until})."
+
+
+def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:
+    """What the channel was told, one line per post, with a link to the post: the turn DM's "since your
+    last turn" and /te log."""
+    return [
+        f"• {' '.join(p.lines)} [jump]({post_link(guild_id, p.channel_id, p.message_id)})"
+        for p in posts
+        if p.lines
+    ]
+
+
+SINCE_LAST_TURN = "**Since your last turn:**"
+SO_FAR = "**So far:**"  # the catch-up of a player's first turn
+FINAL_BOARD = "the final board; `/te status` gives the standings."
+
+
+def log_heading(game: str, shown: int) -> str:
+    if not shown:
+        return f"**{game}** — nothing has happened yet."
+    return f"**{game}** — the latest {count(shown, 'post')} in the channel, oldest first:"
+
+
+def reminder_dm(game: str, view: PublicView, deadline: str) -> str:
+    return f"**{game}** — reminder: {you_awaited(view)}{deadline}"
+
+
+def last_call_dm(game: str, due: Due) -> str:
+    if due.kind == TURN:
+        then = "your turn is played for you and you are marked away"
+    else:
+        then = "the default applies"
+    return f"**{game}** — last call: the game waits for you until <t:{due.at}:R>; then {then}."
+
+
+def timed_out_dm(game: str, away_minutes: float) -> str:
+    return (
+        f"**{game}** — your time ran out, so your turn was played for you. You are away: your turns and "
+        f"decisions will be played {minutes_words(away_minutes)} until you play a move or use "
+        "`/te seat back`."
+    )
+
+
+def news_dm(game: str, lines: Sequence[str], reader: str) -> str:
+    """``dm: all``: what another player's move did to the reader's pieces, the reader's own written "you"."""
+    told = " ".join(lines)
+    told = re.sub(rf"(?<![\w@]){re.escape(reader)}'s\b", "your", told)
+    told = re.sub(rf"(?<![\w@]){re.escape(reader)}\b", "you", told)
+    return f"**{game}** — {told}"
+
+
+def end_dm(game: str, place: str, link: str) -> str:
+    return f"**{game}** — the game is over: {place}. [Final standings]({link})"
+
+
+def dms_closed_line(user_id: int) -> str:
+    """Posted once in the channel when a DM to a seated player fails (their DMs are closed)."""
+    return (
+        f"<@{user_id}>, I cannot send you direct messages, so your hand and prompts do not reach you. Allow "
+        "direct messages from this server's members (server menu → Privacy Settings); until then, "
+        "`/te hand` shows your hand and `/te choose` answers a prompt."
+    )
+
+
+def no_longer_yours(game: str, new_holder: str) -> str:
+    """What a replaced player's DM with the hand says from then on (R33)."""
+    return f"**{game}** — this seat is no longer yours: {new_holder} plays it from now on."
+
+
+def resigned_panel(game: str) -> str:
+    return (
+        f"**{game}** — you resigned: the computer player plays your seat from now on, and your score "
+        "still counts in the final standings."
+    )
+
+
+def taken_over_welcome(game: str, former: str) -> str:
+    return (
+        f"**{game}** — welcome to Tigris & Euphrates! You now play {former}'s seat: its hand, points, "
+        "treasures and leaders are yours from now on (below), and its prompts come here. `/te help` explains "
+        "the commands."
+    )

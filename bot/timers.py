@@ -1,0 +1,340 @@
+"""The one timer loop: deadlines, plays for away seats, reminders are rows in storage, never in-memory sleeps.
+
+One task sleeps until the earliest row is due and fires every due row in a task of its own (RoboDanny's
+reminders, made so that no timer can hold back another). The kinds are ``bot.deadlines``'s: a turn deadline
+(R30), a decision's deadline and an away or computer seat's move (R31, R33) have the move chosen by
+``bot.autoplay`` and played through the action path with the version they were set for; a seat on vacation
+has its deadlines moved to the end of its absence instead. A reminder DMs the player the game waits on and
+moves its one row to the next time, until the last call; the last call DMs once. The end of an absence
+resumes a game paused because everyone was away. A restart loses nothing.
+
+A firing that raises (or hangs past ``FIRE_TIMEOUT``) is logged with its traceback and reported to the store
+(``Store.timer_failed``), which moves the row out of the way: tried again after 1 min, 5 min, 30 min, then
+hourly, and set aside after its last try, when the game's channel gets one line. The loop itself survives
+anything: a store call that fails makes it wait and read again (``STORE_RETRY_*``), and a timer whose failure
+could not even be saved waits in memory with the same backoff, so nothing is fired in a tight loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import traceback
+from pathlib import Path
+
+import discord
+
+from bot import autoplay, texts
+from bot.autoplay import Why
+from bot.core import Clock, UserError, log, unix_time
+from bot.deadlines import (
+    AUTOPLAY,
+    DEADLINE,
+    LAST_CALL,
+    REMINDER,
+    RESUME,
+    TURN,
+    WARNING,
+    awaited_due,
+    covered,
+    next_cutoff,
+    on_vacation,
+)
+from bot.play import ActionPath
+from bot.present import Presenter
+from storage import TIMER_MAX_ATTEMPTS, GameRecord, NewTimer, Status, Store, Timer, timer_retry_delay
+
+# What a move played for a seat says on the prompt it closes
+PLAYED_NOTES = {
+    Why.TURN_TIMED_OUT: "Time ran out: {choice}.",
+    Why.DECISION_TIMED_OUT: "Time ran out: {choice}.",
+    Why.AWAY: "Played for you while you are away: {choice}.",
+    Why.COMPUTER: "Played by the computer player: {choice}.",
+}
+
+
+def failure_text(error: BaseException) -> str:
+    """What ``python -m storage check`` shows of a failed firing: the exception and where it was raised."""
+    text = "".join(traceback.format_exception_only(error)).strip()
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        last = frames[-1]
+        text += f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    return text
+
+
+class TimerLoop:
+    IDLE_SLEEP = 86400  # with no timer at all, look again once a day (a saved timer wakes the loop)
+    CONCURRENCY = 8  # timers fired at once; a free slot wakes the loop
+    FIRE_TIMEOUT = 600  # seconds: a firing that takes longer (a hung call) counts as failed
+    STORE_RETRY_FIRST = 5  # seconds after the store failed to list the timers; doubles each time ...
+    STORE_RETRY_MAX = 300  # ... up to this
+
+    def __init__(
+        self, client: discord.Client, store: Store, actions: ActionPath, presenter: Presenter, clock: Clock
+    ) -> None:
+        self._client = client
+        self._store = store
+        self._actions = actions
+        self._presenter = presenter
+        self._clock = clock
+        self._task: asyncio.Task[None] | None = None
+        # The loop sleeps in a task of its own (a plain asyncio.sleep, which simcord's virtual clock moves);
+        # a wake cancels it. A wake while the loop is busy sets _changed, so it reads again before sleeping.
+        self._sleeper: asyncio.Task[None] | None = None
+        self._changed = False
+        self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its firing
+        # timer id -> (unix time before which it is not fired, failures not saved): a timer whose failure the
+        # store could not record backs off all the same; dropped once a try is saved or succeeds
+        self._unsaved: dict[int, tuple[int, int]] = {}
+        # timer id -> the due time it was last fired for: a handler that returned but left its row due at the
+        # same time is a bug, recorded as a failure instead of firing the row again and again
+        self._fired: dict[int, int] = {}
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="tigris-timers")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._task, self._sleeper, *self._firing.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def wake(self) -> None:
+        """New timers were saved, or a firing ended: the loop reads the table again (at once if asleep, else
+        as soon as it is done)."""
+        self._changed = True
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+
+    async def _run(self) -> None:
+        await self._client.wait_until_ready()
+        misses = 0
+        while not self._client.is_closed():
+            self._changed = False
+            try:
+                delay = await self._fire_due()
+                misses = 0
+            except Exception:
+                misses += 1
+                delay = min(self.STORE_RETRY_MAX, self.STORE_RETRY_FIRST * 2 ** (misses - 1))
+                log.exception("the timer loop could not read the timers; trying again in %s s", delay)
+            if self._changed and not misses:
+                continue  # woken while reading: read again
+            self._sleeper = asyncio.create_task(asyncio.sleep(delay), name="tigris-timers-sleep")
+            try:
+                await asyncio.wait((self._sleeper,))  # ends when the sleep does or is cancelled by a wake
+            finally:
+                self._sleeper = None
+
+    async def _fire_due(self) -> float:
+        """Start a firing for each due timer (up to ``CONCURRENCY`` at once); return the seconds until the
+        loop has something to do again, always more than 0 (a firing that ends wakes it sooner)."""
+        now = unix_time(self._clock)
+        waits = [until - now for until, _ in self._unsaved.values() if until > now]
+        # Taken before the query: a firing that ends while it runs may have changed its row after the read.
+        firing = set(self._firing)
+        held = {i for i, (until, _) in self._unsaved.items() if until > now}
+        # the soonest rows; those being fired or held are skipped, so ask for enough to fill every free slot
+        soonest = await self._store.next_due(len(firing) + len(held) + self.CONCURRENCY)
+        fired_before, self._fired = self._fired, {}
+        for timer in soonest:
+            if timer.id in firing:
+                self._fired[timer.id] = fired_before.get(timer.id, timer.due_at)
+                continue
+            if timer.id in held:
+                continue
+            if timer.due_at > now:
+                waits.append(timer.due_at - now)
+                break
+            if len(self._firing) >= self.CONCURRENCY:
+                break  # due, but every slot is taken: the next firing to end wakes the loop
+            stuck = fired_before.get(timer.id) == timer.due_at
+            self._fired[timer.id] = timer.due_at
+            self._firing[timer.id] = asyncio.create_task(
+                self._fire(timer, stuck=stuck), name=f"tigris-timer-{timer.id}"
+            )
+        return min(waits, default=self.IDLE_SLEEP)
+
+    async def _fire(self, timer: Timer, *, stuck: bool) -> None:
+        try:
+            if stuck:
+                await self._failed(
+                    timer, RuntimeError("its handler returned but left it due at the same time")
+                )
+                return
+            try:
+                async with asyncio.timeout(self.FIRE_TIMEOUT):
+                    await self._handle(timer)
+            except Exception as exc:
+                await self._failed(timer, exc)
+            else:
+                self._unsaved.pop(timer.id, None)
+        finally:
+            self._firing.pop(timer.id, None)
+            self.wake()
+
+    async def _handle(self, timer: Timer) -> None:
+        record = await self._store.load_game(timer.game_id)
+        if record.status is not Status.PLAYING:
+            await self._store.delete_timer(timer.id)
+            return
+        await self._actions.catch_up(record)  # what the players missed, before anything new
+        if timer.kind == RESUME:
+            await self._resume(timer, record)
+            return
+        version = int(timer.payload.get("version", -1))
+        if record.version != version or timer.seat is None:  # answered meanwhile
+            await self._store.delete_timer(timer.id)
+            return
+        try:
+            if timer.kind in (TURN, DEADLINE, AUTOPLAY):
+                await self._play(timer, record, timer.seat)
+            elif timer.kind == REMINDER:
+                await self._remind(timer, record, timer.seat)
+            elif timer.kind == WARNING:
+                await self._warn(timer, record, timer.seat)
+            else:
+                log.warning(
+                    "timer %s of game %s has an unknown kind %r; deleted", timer.id, record.id, timer.kind
+                )
+                await self._store.delete_timer(timer.id)
+        except UserError as exc:  # the decision was taken meanwhile
+            log.info("timer %s of game %s: %s", timer.id, timer.game_id, exc)
+            await self._store.delete_timer(timer.id)
+
+    async def _play(self, timer: Timer, record: GameRecord, seat: int) -> None:
+        """A deadline passed, or an away or computer seat's grace period: the seat's move is played."""
+        game = record.game()
+        holder = record.seat_record(seat)
+        now = unix_time(self._clock)
+        if game.to_act != seat or holder is None:
+            await self._store.delete_timer(timer.id)
+            return
+        if record.paused:  # fired as the game paused: its row is held until the game goes on
+            return
+        if timer.kind != AUTOPLAY and on_vacation(holder, now) and holder.away_until is not None:
+            await self._store.reschedule_timer(timer.id, holder.away_until)  # R31: at least the absence
+            return
+        if holder.is_computer:
+            why = Why.COMPUTER
+        elif timer.kind == TURN:
+            why = Why.TURN_TIMED_OUT
+        elif timer.kind == DEADLINE:
+            why = Why.DECISION_TIMED_OUT
+        elif covered(holder, now):
+            why = Why.AWAY
+        else:  # back since the row was made
+            await self._store.delete_timer(timer.id)
+            return
+        play = await autoplay.choose(record, game, seat, why)
+        log.info("game %s: %s for seat %s, playing %r", record.id, why.value, seat, play.action.text)
+        await self._actions.act(
+            record.id,
+            play.action,
+            actor=play.actor,
+            seat_away=why is Why.TURN_TIMED_OUT,
+            expected_version=record.version,
+            note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action)),
+        )
+
+    async def _remind(self, timer: Timer, record: GameRecord, seat: int) -> None:
+        holder = record.seat_record(seat)
+        now = unix_time(self._clock)
+        if covered(holder, now):
+            await self._store.delete_timer(timer.id)
+            return
+        if on_vacation(holder, now):  # no reminders on vacation: the last call comes before its end
+            await self._store.delete_timer(timer.id)
+            return
+        await self._presenter.prompts.remind(record, seat)
+        following = now + round(record.options.reminder_hours * 3600)
+        cutoff = next_cutoff(await self._store.timers(record.id), seat)
+        if cutoff is not None and following >= cutoff:  # the last call comes next
+            await self._store.delete_timer(timer.id)
+        else:
+            await self._store.reschedule_timer(timer.id, following)
+
+    async def _warn(self, timer: Timer, record: GameRecord, seat: int) -> None:
+        """The last call before a deadline; on vacation, it waits for the last hours of the absence."""
+        holder = record.seat_record(seat)
+        now = unix_time(self._clock)
+        due = awaited_due(record, await self._store.timers(record.id), now)
+        if covered(holder, now) or due is None:
+            await self._store.delete_timer(timer.id)
+            return
+        if on_vacation(holder, now) and due.at - LAST_CALL > now:
+            await self._store.reschedule_timer(timer.id, due.at - LAST_CALL)
+            return
+        await self._presenter.prompts.last_call(record, seat, due)
+        await self._store.delete_timer(timer.id)
+
+    async def _resume(self, timer: Timer, record: GameRecord) -> None:
+        """An announced absence ended: a game paused because everyone was away goes on (R31), or waits for
+        the next absence to end."""
+        async with self._actions.lock_for(record.id):
+            record = await self._store.load_game(record.id)
+            record, change = await self._actions.reconcile_pause(record)
+            now = unix_time(self._clock)
+            if record.paused:
+                ends = [s.away_until for s in record.human_seats if s.away_until and s.away_until > now]
+                if ends:
+                    await self._store.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
+            await self._store.delete_timer(timer.id)
+        if change is not None:
+            names = await self._presenter.directory.names_for(record)
+            line = f"An announced absence is over. {change.line(names)}"
+            await self._presenter.channel.announce(record, line)
+
+    async def _failed(self, timer: Timer, error: BaseException) -> None:
+        """Log a failed firing with its context and have the store move the timer out of the way."""
+        what = f"timer {timer.id} ({timer.kind}, seat {timer.seat}) of game {timer.game_id}"
+        now = unix_time(self._clock)
+        try:
+            retry = await self._store.timer_failed(timer.id, now, failure_text(error))
+        except Exception:
+            misses = self._unsaved.get(timer.id, (0, 0))[1] + 1
+            until = now + timer_retry_delay(misses)
+            self._unsaved[timer.id] = (until, misses)
+            log.error("%s failed", what, exc_info=error)
+            log.exception("%s: its failure could not be saved; it waits in memory until %s", what, until)
+            return
+        self._unsaved.pop(timer.id, None)
+        if retry is None:
+            log.error("%s failed and is gone since (answered or deleted)", what, exc_info=error)
+        elif not retry.set_aside:
+            log.error(
+                "%s failed (try %s of %s); next try at %s",
+                what,
+                retry.attempts,
+                TIMER_MAX_ATTEMPTS,
+                retry.due_at,
+                exc_info=error,
+            )
+        else:
+            log.error(
+                "%s failed %s times and is set aside: `python -m storage check` lists it, "
+                "`python -m storage retry-timer %s` puts it back",
+                what,
+                retry.attempts,
+                timer.id,
+                exc_info=error,
+            )
+            await self._tell_channel(timer)
+
+    async def _tell_channel(self, timer: Timer) -> None:
+        """One public line in the game's channel when its first timer is set aside (not one per timer): the
+        first by time set aside, then by id, so two timers set aside at once still post one line."""
+        try:
+            aside = [t for t in await self._store.timers(timer.game_id) if t.set_aside_at is not None]
+            first = min(aside, key=lambda t: (t.set_aside_at or 0, t.id), default=None)
+            if first is None or first.id != timer.id:
+                return
+            record = await self._store.load_game(timer.game_id)
+            await self._presenter.channel.announce(record, texts.INTERNAL_ERROR_LINE)
+        except Exception:
+            log.exception(
+                "game %s: could not tell its channel that timer %s was set aside", timer.game_id, timer.id
+            )

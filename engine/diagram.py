@@ -1,0 +1,90 @@
+"""The board as text: one token per square (docs/notation.md), the grid of a position, and a compact
+diagram with column letters and row numbers that reads back as a grid.
+
+Tokens: ``.`` empty land, ``~`` empty river, ``X`` catastrophe, ``R B G K`` face-up temple, farm, market,
+settlement, ``r b g k`` the same face down (under a monument), ``W`` a square of the wonder (R29),
+``<seat><letter>`` a leader (``0R`` seat 0's priest, ``2K`` seat 2's king). Suffix ``^`` marks the
+civilization building of the tile's colour (R28), ``$`` a treasure, ``!`` the unification tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.board import COLUMN_LETTERS, COLUMNS, MAPS, ROWS, SQUARES, parse_square
+from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
+from engine.errors import NotationError
+from engine.state import State
+
+LETTERS = "RBGK"
+HEADER = "     " + "   ".join(COLUMN_LETTERS[:COLUMNS])
+
+
+def token_at(state: State, square: int | str) -> str:
+    """The grid token of a square, e.g. ``"R$"``, ``"0K"``, ``"."``, ``"G^"``, ``"W"``."""
+    s = parse_square(square) if isinstance(square, str) else square
+    v = state.cell[s]
+    if v == EMPTY:
+        token = "~" if s in state.map.river else "."
+    elif v == CATASTROPHE:
+        token = "X"
+    elif v == WONDER:
+        token = "W"
+    elif v >= LEADER:
+        seat, colour = divmod(v - LEADER, 4)
+        token = f"{seat}{LETTERS[colour]}"
+    elif v >= FACE_DOWN:
+        token = LETTERS[v - FACE_DOWN].lower()
+    else:
+        token = LETTERS[v]
+        if state.buildings[v] == s:
+            token += "^"
+    if s in state.treasures:
+        token += "$"
+    if s == state.unification:
+        token += "!"
+    return token
+
+
+def join_row(tokens: Sequence[str]) -> str:
+    return " ".join(f"{t:<3}" for t in tokens).rstrip()
+
+
+def grid_lines(state: State) -> list[str]:
+    """The board as 11 aligned rows of tokens (the ``grid`` of a position)."""
+    return [join_row([token_at(state, r * COLUMNS + c) for c in range(COLUMNS)]) for r in range(ROWS)]
+
+
+def board_diagram(state: State) -> str:
+    """The grid with column letters above and row numbers in front; ``engine.position`` reads it back."""
+    lines = [HEADER]
+    for r, row in enumerate(grid_lines(state)):
+        lines.append(f"{r + 1:>3}  {row}")
+    return "\n".join(lines) + "\n"
+
+
+def empty_rows(board: str = "standard", start: bool = False) -> list[list[str]]:
+    """The map's rows as token lists: rivers and land, with the starting temples and treasures if asked."""
+    m = MAPS[board]
+    temples = m.start_temples if start else ()
+    tokens = ["R$" if s in temples else "~" if s in m.river else "." for s in range(SQUARES)]
+    return [tokens[r * COLUMNS : (r + 1) * COLUMNS] for r in range(ROWS)]
+
+
+def diagram_rows(text: str) -> list[str]:
+    """The 11 grid rows of a diagram: 11 lines of 16 tokens, each may start with its row number; a line of
+    column letters and blank lines are skipped."""
+    rows: list[str] = []
+    for line in text.splitlines():
+        tokens = line.split()
+        if not tokens or tokens == list(COLUMN_LETTERS[: len(tokens)]):
+            continue
+        if len(tokens) == COLUMNS + 1 and tokens[0] == str(len(rows) + 1):
+            tokens = tokens[1:]
+        if len(tokens) != COLUMNS:
+            row = len(rows) + 1
+            raise NotationError(f"row {row} of the diagram needs {COLUMNS} squares, not {len(tokens)}")
+        rows.append(join_row(tokens))
+    if len(rows) != ROWS:
+        raise NotationError(f"a diagram has {ROWS} rows, not {len(rows)}")
+    return rows

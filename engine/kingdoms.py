@@ -1,0 +1,497 @@
+"""The board's pieces and their regions and kingdoms (R4), kept up to date piece by piece.
+
+Every change of a square goes through ``Kingdoms.put``. A piece that connects joins the regions beside it
+(merging the smaller ones into the largest); a piece lifted re-fills only its own region, which may split.
+Each region keeps its size and its leaders as a bitmask (bit ``seat * 4 + colour``): a region with a leader
+is a kingdom.
+
+Each empty square keeps how many kingdoms are beside it. It changes only around a changed square, around the
+squares a merge or a split relabels, and around a region that gains its first leader or loses its last, so
+only those are counted again. From these counts and the face-up temples beside each square come byte masks
+that legal moves read directly: where a tile may go (empty, and beside at most two kingdoms: R9), where a
+leader from the supply may stand (empty land beside a face-up temple and at most one kingdom: R6), and where a
+catastrophe may go (R11). Moving a leader lifts it first (R7); ``leader_mask`` works out what that changes
+from its own region alone.
+
+The 2015 edition's pieces fit in without a new structure: a wonder square is a cell value that connects like
+a face-down tile (see ``engine.cells``); a civilization building sits on a face-up tile, so it changes no
+region, only what a catastrophe may take (R28), which is why the building squares are kept here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import compress
+
+from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
+from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
+
+COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
+NO_REGION = -1
+_SQUARE_RANGE = range(SQUARES)
+
+
+def _ring(square: int) -> tuple[int, ...]:
+    """The eight squares around ``square`` in circular order, starting north; -1 off the board. Each is
+    orthogonally adjacent to the next, and the even places are the square's own neighbours."""
+    row, col = divmod(square, COLUMNS)
+    steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+    return tuple(
+        (row + dr) * COLUMNS + col + dc if 0 <= row + dr < ROWS and 0 <= col + dc < COLUMNS else -1
+        for dr, dc in steps
+    )
+
+
+def _ring_joined(bits: int) -> bool:
+    """For the squares around a square (bit i: ring place i is in the region), whether its neighbours in
+    the region (even places) all lie in one run of ring squares in the region."""
+    around = [bool(bits >> i & 1) for i in range(8)]
+    if all(around):
+        return True
+    start = around.index(False)
+    runs = 0  # runs of region squares around the square that hold one of its neighbours
+    in_run = has_neighbour = False
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if around[i]:
+            if not in_run:
+                in_run, has_neighbour = True, False
+            has_neighbour = has_neighbour or i % 2 == 0
+        elif in_run:
+            runs += has_neighbour
+            in_run = False
+    return runs <= 1
+
+
+RING = tuple(_ring(s) for s in range(SQUARES))
+RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
+
+
+def seats_with_leader(mask: int, colour: int) -> list[int]:
+    """The seats whose leader of ``colour`` is in a region with this leader mask, in seat order."""
+    found = mask & COLOUR_BITS[colour]
+    return [seat for seat in range(4) if found >> (seat * 4 + colour) & 1]
+
+
+class Kingdoms:
+    """Cells, treasures, regions, and the per-square facts legal moves need."""
+
+    __slots__ = (
+        "buildings",
+        "catastrophe_spots",
+        "cell",
+        "join_spots",
+        "kingdoms_beside",
+        "label",
+        "leader_spots",
+        "leaders",
+        "masks",
+        "river",
+        "size",
+        "spare",
+        "supply_spots",
+        "temples_next",
+        "tile_land",
+        "tile_river",
+        "treasure_count",
+        "treasures",
+    )
+
+    def __init__(self, board: BoardMap) -> None:
+        river = bytearray(SQUARES)
+        for s in board.river:
+            river[s] = 1
+        self.river = bytes(river)  # shared between copies: the map never changes
+        self.cell: list[int] = [EMPTY] * SQUARES
+        self.treasures: set[int] = set()
+        self.buildings: list[int | None] = [None] * 4  # per colour: the square of its building (R28)
+        self.label: list[int] = [NO_REGION] * SQUARES  # region id of each connected square
+        self.leaders: list[int] = []  # per region id: bitmask of the leaders in it
+        self.size: list[int] = []  # per region id: squares in it; 0 for an unused id
+        self.treasure_count: list[int] = []  # per region id: treasures in it (R22)
+        self.spare: list[int] = []  # unused region ids
+        self.temples_next = bytearray(SQUARES)  # face-up temples beside each square
+        self.kingdoms_beside = bytearray(SQUARES)  # distinct kingdoms beside each empty square
+        self.tile_land = bytearray(1 - r for r in river)  # empty land beside at most two kingdoms (R9)
+        self.tile_river = bytearray(river)  # the same on the river
+        self.leader_spots = bytearray(SQUARES)  # empty land beside a face-up temple (R6)
+        self.supply_spots = bytearray(SQUARES)  # ... and beside at most one kingdom
+        self.join_spots = bytearray(SQUARES)  # ... and beside two or more kingdoms (no leader may go)
+        self.catastrophe_spots = bytearray(b"\x01" * SQUARES)  # R11
+        # leader masks of moved leaders for the board as it is (legal_actions and apply both ask); a change
+        # replaces the dict. Never shared with a copy: a mask may be this object's own supply_spots, which
+        # later changes update in place
+        self.masks: dict[int, bytearray | bytes] = {}
+
+    def copy(self) -> Kingdoms:
+        other = Kingdoms.__new__(Kingdoms)
+        other.river = self.river
+        other.cell = self.cell[:]
+        other.treasures = set(self.treasures)
+        other.buildings = self.buildings[:]
+        other.label = self.label[:]
+        other.leaders = self.leaders[:]
+        other.size = self.size[:]
+        other.treasure_count = self.treasure_count[:]
+        other.spare = self.spare[:]
+        other.temples_next = self.temples_next[:]
+        other.kingdoms_beside = self.kingdoms_beside[:]
+        other.tile_land = self.tile_land[:]
+        other.tile_river = self.tile_river[:]
+        other.leader_spots = self.leader_spots[:]
+        other.supply_spots = self.supply_spots[:]
+        other.join_spots = self.join_spots[:]
+        other.catastrophe_spots = self.catastrophe_spots[:]
+        other.masks = {}
+        return other
+
+    # ------------------------------------------------------------------------------------ changes
+
+    def put(self, square: int, value: int) -> None:
+        """Set what ``square`` holds and bring every derived fact up to date."""
+        cell = self.cell
+        old = cell[square]
+        if old == value:
+            return
+        cell[square] = value
+        if self.masks:
+            self.masks = {}
+        was = old >= 0 and old != CATASTROPHE
+        now = value >= 0 and value != CATASTROPHE
+        dirty: set[int] = set()  # empty squares whose kingdoms beside may have changed
+        if was and now:  # a flip under a monument: same region, same leaders
+            assert old < LEADER and value < LEADER, "a leader is never swapped in place"
+        elif was:
+            self._lift(square, old, dirty)
+        elif now:
+            self._join(square, value, dirty)
+        if (old == RED) != (value == RED):
+            step = 1 if value == RED else -1
+            temples_next = self.temples_next
+            for n in NEIGHBOURS[square]:
+                temples_next[n] += step
+            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
+        elif was != now:
+            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
+        dirty.add(square)
+        self._refresh(dirty)
+
+    def add_treasure(self, square: int) -> None:
+        """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
+        the board (R11, R18)."""
+        assert (0 <= self.cell[square] < CATASTROPHE or self.cell[square] == WONDER) and (
+            square not in self.treasures
+        )
+        self.treasures.add(square)
+        self.treasure_count[self.label[square]] += 1
+        self.catastrophe_spots[square] = 0
+
+    def move_building(self, colour: int, square: int | None) -> None:
+        """Put the building of ``colour`` on the face-up tile on ``square``, or beside the board (None). The
+        tile under a building cannot take a catastrophe (R28)."""
+        old = self.buildings[colour]
+        assert square is None or self.cell[square] == colour
+        self.buildings[colour] = square
+        if old is not None:
+            self._refresh((old,))
+        if square is not None:
+            self.catastrophe_spots[square] = 0
+
+    def take_treasure(self, square: int) -> None:
+        self.treasures.remove(square)
+        self.treasure_count[self.label[square]] -= 1
+        self._refresh((square,))
+
+    def _refresh(self, squares: Iterable[int]) -> None:
+        """Recount the kingdoms beside each of ``squares`` and set their byte masks."""
+        cell, label, leaders, river, temples_next = (
+            self.cell,
+            self.label,
+            self.leaders,
+            self.river,
+            self.temples_next,
+        )
+        beside, catastrophe_spots = self.kingdoms_beside, self.catastrophe_spots
+        tile_land, tile_river = self.tile_land, self.tile_river
+        leader_spots, supply_spots, join_spots = self.leader_spots, self.supply_spots, self.join_spots
+        for s in squares:
+            v = cell[s]
+            if v != EMPTY:
+                beside[s] = tile_land[s] = tile_river[s] = leader_spots[s] = supply_spots[s] = join_spots[
+                    s
+                ] = 0
+                catastrophe_spots[s] = (
+                    0 <= v < FACE_DOWN and s not in self.treasures and s not in self.buildings
+                )
+                continue
+            first = second = third = NO_REGION  # four neighbours: three remembered tell a fourth apart
+            count = 0
+            for n in NEIGHBOURS[s]:
+                region = label[n]
+                if (
+                    region >= 0
+                    and leaders[region]
+                    and region != first
+                    and region != second
+                    and region != third
+                ):
+                    count += 1
+                    if first < 0:
+                        first = region
+                    elif second < 0:
+                        second = region
+                    else:
+                        third = region
+            beside[s] = count
+            catastrophe_spots[s] = 1
+            if river[s]:
+                tile_river[s] = count < 3
+                continue
+            tile_land[s] = count < 3
+            spot = temples_next[s] > 0
+            leader_spots[s] = spot
+            supply_spots[s] = spot and count <= 1
+            join_spots[s] = spot and count >= 2
+
+    def _new_region(self, size: int, leaders: int, treasures: int) -> int:
+        if self.spare:
+            region = self.spare.pop()
+            self.size[region] = size
+            self.leaders[region] = leaders
+            self.treasure_count[region] = treasures
+        else:
+            region = len(self.size)
+            self.size.append(size)
+            self.leaders.append(leaders)
+            self.treasure_count.append(treasures)
+        return region
+
+    def _free_region(self, region: int) -> None:
+        self.size[region] = 0
+        self.leaders[region] = 0
+        self.treasure_count[region] = 0
+        self.spare.append(region)
+
+    def _join(self, square: int, value: int, dirty: set[int]) -> None:
+        label, size, leaders = self.label, self.size, self.leaders
+        target = NO_REGION
+        others: list[int] = []
+        for n in NEIGHBOURS[square]:
+            region = label[n]
+            if region < 0 or region == target or region in others:
+                continue
+            if target < 0:
+                target = region
+            elif size[region] > size[target]:
+                others.append(target)
+                target = region
+            else:
+                others.append(region)
+        if target < 0:
+            label[square] = self._new_region(1, _bit(value), 0)
+            return
+        was_kingdom = leaders[target] != 0
+        for region in others:  # relabel the smaller regions into the largest
+            start = next(n for n in NEIGHBOURS[square] if label[n] == region)
+            self._relabel(start, region, target, dirty)
+            size[target] += size[region]
+            leaders[target] |= leaders[region]
+            self.treasure_count[target] += self.treasure_count[region]
+            self._free_region(region)
+        label[square] = target
+        size[target] += 1
+        leaders[target] |= _bit(value)
+        if not was_kingdom and leaders[target]:  # a new kingdom: every empty square beside it counts it
+            self._empties_beside(square, dirty)
+
+    def _relabel(self, start: int, old: int, new: int, dirty: set[int]) -> tuple[int, int, int]:
+        """Give the squares labelled ``old`` that connect to ``start`` the label ``new``; return how many
+        there were, their leader mask and their treasures. The empty squares beside them go into ``dirty``."""
+        label, cell, treasures = self.label, self.cell, self.treasures
+        label[start] = new
+        stack = [start]
+        count = 0
+        leaders = 0
+        found = 0
+        while stack:
+            x = stack.pop()
+            count += 1
+            v = cell[x]
+            if v >= LEADER:
+                leaders |= 1 << (v - LEADER)
+            elif x in treasures:
+                found += 1
+            for y in NEIGHBOURS[x]:
+                if label[y] == old:
+                    label[y] = new
+                    stack.append(y)
+                elif cell[y] == EMPTY:
+                    dirty.add(y)
+        return count, leaders, found
+
+    def _empties_beside(self, start: int, dirty: set[int]) -> None:
+        """Put the empty squares beside the region of ``start`` into ``dirty``."""
+        label, cell = self.label, self.cell
+        region = label[start]
+        seen = {start}
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            for y in NEIGHBOURS[x]:
+                if y in seen:
+                    continue
+                if label[y] == region:
+                    seen.add(y)
+                    stack.append(y)
+                elif cell[y] == EMPTY:
+                    dirty.add(y)
+
+    def _lift(self, square: int, old: int, dirty: set[int]) -> None:
+        """A connected piece leaves ``square``: its region loses it and may fall apart."""
+        label, size, leaders = self.label, self.size, self.leaders
+        region = label[square]
+        label[square] = NO_REGION
+        size[region] -= 1
+        was_kingdom = leaders[region] != 0
+        leaders[region] &= ~_bit(old)
+        beside = [n for n in NEIGHBOURS[square] if label[n] == region]
+        if not beside:
+            self._free_region(region)
+            return
+        if len(beside) == 1 or self._joined_around(square, region):
+            if was_kingdom and not leaders[region]:
+                self._empties_beside(beside[0], dirty)
+            return
+        # each part but the last found is refilled under a new id; the last keeps the old one
+        for start in beside[:-1]:
+            if label[start] != region:
+                continue  # joined to an earlier part
+            part = self._new_region(0, 0, 0)
+            count, part_leaders, part_treasures = self._relabel(start, region, part, dirty)
+            size[part] = count
+            leaders[part] = part_leaders
+            self.treasure_count[part] = part_treasures
+            if count == size[region]:  # nothing was cut off: the part is the whole region
+                self._free_region(region)
+                return
+            size[region] -= count
+            leaders[region] &= ~part_leaders
+            self.treasure_count[region] -= part_treasures
+        if was_kingdom and not leaders[region]:  # what keeps the old id is no kingdom any more
+            self._empties_beside(beside[-1], dirty)
+
+    # ----------------------------------------------------------------------------------- queries
+
+    def is_kingdom_at(self, square: int) -> bool:
+        region = self.label[square]
+        return region >= 0 and self.leaders[region] != 0
+
+    def kingdoms_next_to(self, square: int) -> set[int]:
+        """The kingdoms (region ids) beside ``square``."""
+        label, leaders = self.label, self.leaders
+        out = set()
+        for n in NEIGHBOURS[square]:
+            region = label[n]
+            if region >= 0 and leaders[region]:
+                out.add(region)
+        return out
+
+    def region_of(self, square: int) -> list[int]:
+        """The squares of the region of a connected ``square``, in square order."""
+        region = self.label[square]
+        label = self.label
+        return [s for s in range(SQUARES) if label[s] == region]
+
+    def leader_mask(self, lifted: int = -1) -> bytearray | bytes:
+        """A byte per square: 1 where a leader may stand (R6), for a leader from the supply (``lifted``
+        -1) or for the leader standing on ``lifted``, which is lifted first (R7): its region loses it, may
+        split, and may stop being a kingdom. Only squares beside that region can change."""
+        if lifted < 0:
+            return self.supply_spots
+        mask = self.masks.get(lifted)
+        if mask is None:
+            mask = self.masks[lifted] = self._leader_mask(lifted)
+        return mask
+
+    def _leader_mask(self, lifted: int) -> bytearray | bytes:
+        label, leaders, cell = self.label, self.leaders, self.cell
+        kingdoms_beside, leader_spots = self.kingdoms_beside, self.leader_spots
+        home = label[lifted]
+        rest = leaders[home] & ~_bit(cell[lifted])
+        inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+        changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
+        if not rest:  # its region is no kingdom any more: a joining square beside it may be free
+            for s in compress(_SQUARE_RANGE, self.join_spots):
+                if kingdoms_beside[s] == 2 and any(label[n] == home for n in NEIGHBOURS[s]):
+                    changed[s] = 1
+        elif len(inside) <= 1 or self._joined_around(lifted, home):
+            # nothing splits: only squares that touched the region through the lifted one lose it
+            join_spots = self.join_spots
+            for s in NEIGHBOURS[lifted]:
+                if (
+                    join_spots[s]
+                    and kingdoms_beside[s] == 2
+                    and not any(n != lifted and label[n] == home for n in NEIGHBOURS[s])
+                ):
+                    changed[s] = 1
+        else:
+            part_of, around = self._parts_without(lifted)
+            around.update(s for s in NEIGHBOURS[lifted] if leader_spots[s])
+            for s in around:
+                parts = {part_of[n] for n in NEIGHBOURS[s] if n in part_of}
+                changed[s] = kingdoms_beside[s] - 1 + len(parts)
+        if not changed:
+            return self.supply_spots
+        mask = bytearray(self.supply_spots)
+        for s, count in changed.items():
+            mask[s] = count <= 1
+        return mask
+
+    def _joined_around(self, square: int, region: int) -> bool:
+        """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
+        squares around it: enough to know the region does not split, without a flood."""
+        label = self.label
+        bits = 0
+        for i, x in enumerate(RING[square]):
+            if x >= 0 and label[x] == region:
+                bits |= 1 << i
+        return RING_JOINED[bits]
+
+    def _parts_without(self, lifted: int) -> tuple[dict[int, int], set[int]]:
+        """The region of ``lifted`` without it: its squares that are still in a kingdom, each mapped to a
+        key of its part (negative, never a region id), and the leader spots beside any of its squares."""
+        label, cell, leader_spots = self.label, self.cell, self.leader_spots
+        home = label[lifted]
+        seen = {lifted}
+        part_of: dict[int, int] = {}
+        around: set[int] = set()
+        key = -1
+        for start in NEIGHBOURS[lifted]:
+            if label[start] != home or start in seen:
+                continue
+            seen.add(start)
+            part = [start]
+            stack = [start]
+            has_leader = False
+            while stack:
+                x = stack.pop()
+                if cell[x] >= LEADER:
+                    has_leader = True
+                for y in NEIGHBOURS[x]:
+                    if y in seen:
+                        continue
+                    if label[y] == home:
+                        seen.add(y)
+                        part.append(y)
+                        stack.append(y)
+                    elif leader_spots[y]:
+                        around.add(y)
+            if has_leader:
+                for x in part:
+                    part_of[x] = key
+            key -= 1
+        return part_of, around
+
+
+def _bit(value: int) -> int:
+    return 1 << (value - LEADER) if value >= LEADER else 0

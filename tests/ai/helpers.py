@@ -1,0 +1,62 @@
+"""Positions for the computer-player tests, built with the engine's public API only."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine import Game, Phase, dump, load, parse_square
+
+# A play-out that favours tiles and leaders reaches conflicts, monuments and treasure choices quickly.
+EVENTFUL = ("tile", "leader")
+
+
+def eventful_game(players: int, seed: int, moves: int = 10_000) -> list[Game]:
+    """Every position of a random but eventful game (up to ``moves`` choices), the first included."""
+    game = Game.new(players, seed)
+    chooser = random.Random(seed)
+    history = [game.copy()]
+    while not game.is_over and len(history) <= moves:
+        legal = game.legal_actions()
+        busy = [a for a in legal if a.kind in EVENTFUL]
+        game.apply(chooser.choice(busy if busy and chooser.random() < 0.9 else legal))
+        history.append(game.copy())
+    return history
+
+
+def positions_by_phase(per_phase: int = 2, games: int = 8) -> dict[Phase, list[Game]]:
+    """A few positions waiting for each kind of choice (turn actions and every decision)."""
+    found: dict[Phase, list[Game]] = {}
+    for seed in range(games):
+        for game in eventful_game(2 + seed % 3, seed):
+            if game.is_over:
+                continue
+            bucket = found.setdefault(game.phase, [])
+            if len(bucket) < per_phase and (game.phase is not Phase.ACTION or game.turn % 11 == 5):
+                bucket.append(game)
+    return found
+
+
+def with_changes(game: Game, change: Any) -> Game:
+    """A copy of the game through its position text, after ``change(data)`` edits the position dict."""
+    data = json.loads(dump(game))
+    change(data)
+    return load(json.dumps(data))
+
+
+def board_position(at: Mapping[str, str], hands: list[str], active: int = 0) -> Game:
+    """A 2-player game with these squares (position tokens) on the empty standard map, three spare
+    treasures in the corner so a turn's end does not end the game, and the rest of the tiles in the bag."""
+    data = json.loads(dump(Game.new(2, 0)))
+    rows = [["~" if token.startswith("~") else "." for token in line.split()] for line in data["grid"]]
+    for name, token in {"a1": "R$", "c1": "R$", "a3": "R$", **at}.items():
+        s = parse_square(name)
+        rows[s // 16][s % 16] = token
+    data["grid"] = [" ".join(row) for row in rows]
+    for seat, hand in enumerate(hands):
+        data["players"][seat]["hand"] = hand
+    data["turn"].update(active=active, start_player=active)
+    del data["bag"], data["removed"]  # the loader puts every tile not on the board or in a hand in the bag
+    return load(json.dumps(data))

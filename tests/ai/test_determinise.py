@@ -1,0 +1,79 @@
+"""Determinisations agree with everything the seat sees (R25) and are coherent games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ai.determinise import sample_world, tile_counts
+from ai.snapshot import Snapshot
+from engine import Game, Phase, dump, player_view
+from tests.ai.helpers import eventful_game, positions_by_phase
+
+
+def test_tile_counts_are_the_153_tiles():
+    assert tile_counts() == (57, 36, 30, 30)
+
+
+def test_a_determinisation_shows_the_seat_exactly_its_view_and_the_same_choices():
+    for phase, games in positions_by_phase().items():
+        for game in games:
+            seat = game.to_act
+            view = player_view(game, seat)
+            legal = game.legal_actions()
+            for sample in range(3):
+                world = sample_world(view, legal, random.Random(sample))
+                assert world.game.to_act == seat, phase
+                assert world.game.legal_actions() == legal, phase
+                assert player_view(world.game, seat) == view, phase
+
+
+def test_hidden_parts_are_sampled_not_copied():
+    game = eventful_game(3, 4, moves=60)[-1]
+    seat = game.to_act
+    view = player_view(game, seat)
+    hands = set()
+    for sample in range(8):
+        world = sample_world(view, game.legal_actions(), random.Random(sample))
+        data = json.loads(dump(world.game))
+        hands.add(tuple(p["hand"] for i, p in enumerate(data["players"]) if i != seat))
+        assert data["players"][seat]["hand"] == json.loads(dump(game))["players"][seat]["hand"]
+    assert len(hands) > 1
+
+
+def test_the_mirror_follows_the_events_of_whole_games():
+    for seed in range(3):
+        history = eventful_game(2 + seed, 20 + seed)
+        game = history[0].copy()
+        mirror = Snapshot.from_game(game)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert mirror.update(game.apply(chooser.choice(legal)))
+            if game.phase is Phase.ACTION:
+                assert mirror == Snapshot.from_game(game)
+        assert mirror == Snapshot.from_game(game)
+
+
+def test_an_unknown_event_asks_for_a_rebuild():
+    from engine import Event
+
+    mirror = Snapshot.from_game(Game.new(2, 1))
+    assert not mirror.update([Event("building", 0)])
+
+
+def test_determinisations_keep_the_game_options():
+    # the advanced board (R27), the English commitments (R26) and open scoring (R25)
+    game = Game.new(3, 9, board="advanced", english=True, open_scoring=True)
+    chooser = random.Random(9)
+    seen = 0
+    while not game.is_over and seen < 40:
+        seat = game.to_act
+        view = player_view(game, seat)
+        legal = game.legal_actions()
+        world = sample_world(view, legal, random.Random(seen))
+        assert player_view(world.game, seat) == view
+        assert world.snap.points == [list(s.points) for s in view.seats]  # open scoring: nothing guessed
+        busy = [a for a in legal if a.kind in ("tile", "leader")]
+        game.apply(chooser.choice(busy or legal))
+        seen += 1

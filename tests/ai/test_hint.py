@@ -1,0 +1,38 @@
+"""`hint`: the normal level's move and one line of why."""
+
+from __future__ import annotations
+
+import random
+
+from ai import hint
+from ai.determinise import sample_world
+from ai.hint import turn_reason
+from engine import Action, player_view
+from tests.ai.helpers import board_position, positions_by_phase
+
+
+def test_the_reason_names_the_point_and_the_growing_kingdom():
+    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
+    view = player_view(game, 0)
+    world = sample_world(view, game.legal_actions(), random.Random(0))
+    assert turn_reason(world, Action.parse("tile red e6"), 0) == "+1 red and your priest's kingdom grows."
+
+
+def test_a_leader_beside_temples_is_explained():
+    game = board_position({"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, ["RBBGGK", "RRRRRR"])
+    world = sample_world(player_view(game, 0), game.legal_actions(), random.Random(0))
+    text = turn_reason(world, Action.parse("leader black i5"), 0)
+    assert text == "your king founds a kingdom of 2 tiles, with 2 temples beside it."
+
+
+def test_a_hint_is_legal_and_one_line_for_every_kind_of_choice():
+    for phase, games in positions_by_phase(per_phase=1).items():
+        game = games[0]
+        seat = game.to_act
+        legal = game.legal_actions()
+        result = hint(player_view(game, seat), legal, seed=1)
+        assert result.action in legal, phase
+        assert "\n" not in result.text and len(result.text) < 160, result.text
+        assert result.text.endswith("."), result.text
+        head = result.text.split(":")[0]
+        assert head and head[0].isupper(), result.text

@@ -1,0 +1,81 @@
+"""Autocomplete through Discord (simcord): the legal squares of the player to act, the most relevant first,
+each labelled with what it would do; typing filters; nobody else gets any."""
+
+from __future__ import annotations
+
+from engine import COLOURS, Phase, parse_square, square_name
+from engine.board import NEIGHBOURS
+from tests.bot.conftest import reach
+
+
+def own_leaders(game) -> list[int]:
+    seat = game.to_act
+    return [s for c in COLOURS if (s := game.leader_square(seat, c)) is not None]
+
+
+def beside_own_kingdoms(game) -> set[int]:
+    own = {s for leader in own_leaders(game) for s in game.region_squares(leader)}
+    return {n for s in own for n in NEIGHBOURS[s]} - own
+
+
+async def test_squares_next_to_your_kingdoms_come_first_each_labelled(simcord_env, game_seed):
+    table, game = await reach(
+        simcord_env,
+        game_seed,
+        3,
+        lambda g: g.phase is Phase.ACTION and g.turn >= 6 and len(own_leaders(g)) >= 2,
+    )
+    actor = await table.actor()
+    colour = next(c.word for c in COLOURS if game.hand(game.to_act)[c] and c.word != "blue")
+    legal = {a.square for a in game.legal_actions() if a.kind == "tile" and a.colour.word == colour}
+    choices = await actor.autocomplete(table.channel, "te tile", "square", "", color=colour)
+    assert len(choices) == min(25, len(legal))
+    near = beside_own_kingdoms(game)
+    flags = [parse_square(c["value"]) in near for c in choices]
+    assert flags[0] and flags == sorted(flags, reverse=True)  # the squares by your kingdoms first
+    for choice in choices:
+        square, _, said = choice["name"].partition(" · ")
+        assert square == choice["value"].upper() and said and len(choice["name"]) <= 100
+        assert parse_square(choice["value"]) in legal
+        after = game.copy()
+        points = list(after.points[game.to_act])
+        after.apply(f"tile {colour} {choice['value']}")
+        if said.startswith("+1 ") and " for " not in said:
+            gained = [n - p for n, p in zip(after.points[game.to_act], points, strict=True)]
+            assert sum(gained) == 1, (choice, gained)  # what the label said, the engine does
+
+    typed = await actor.autocomplete(table.channel, "te tile", "square", "E", color=colour)
+    in_column_e = {square_name(s) for s in legal if square_name(s).startswith("e")}
+    assert {c["value"] for c in typed} == in_column_e  # typing filters
+    flags = [parse_square(c["value"]) in near for c in typed]
+    assert flags == sorted(flags, reverse=True)  # still the most relevant first
+    others = [p for p in table.players if p is not actor]
+    for other in others:  # only the player to act gets squares, and only their own
+        assert await other.autocomplete(table.channel, "te tile", "square", "", color=colour) == []
+
+
+async def test_a_revolt_and_a_war_are_named_in_the_list(simcord_env, game_seed):
+    def revolt_possible(g) -> bool:
+        if g.phase is not Phase.ACTION:
+            return False
+        for action in g.legal_actions():
+            if action.kind == "leader":
+                after = g.copy()
+                after.apply(action)
+                if after.phase is Phase.REVOLT_ATTACKER:
+                    return True
+        return False
+
+    table, game = await reach(simcord_env, game_seed, 2, revolt_possible)
+    actor = await table.actor()
+    revolts = {}
+    for colour in COLOURS:
+        for choice in await actor.autocomplete(table.channel, "te leader", "square", "", color=colour.word):
+            if "revolt against" in choice["name"]:
+                revolts[(colour.word, choice["value"])] = choice["name"]
+    assert revolts
+    for (colour, square), label in revolts.items():
+        after = game.copy()
+        after.apply(f"leader {colour} {square}")
+        rival = table.players[after.conflict.defender].user.name
+        assert after.phase is Phase.REVOLT_ATTACKER and f"revolt against {rival}'s " in label

@@ -1,0 +1,343 @@
+"""Games that survive weeks (issue 9): turn deadlines (R30), away seats and pauses (R31), through simcord
+with the virtual clock and a real SQLite file. What is checked is what people see: channel lines, DMs, the
+log's actors and the timer rows."""
+
+from __future__ import annotations
+
+from bot.deadlines import AUTOPLAY, DEADLINE, REMINDER, TURN, WARNING
+from bot.texts import PAUSED_LINE, choice_label
+from engine import Phase
+from engine.rng import Rng
+from storage import ActorKind
+from tests.bot.conftest import Table, dm_text, drive, open_table, reach
+from tests.bot.test_prompts import prompt_of
+
+HOUR = 3600
+
+
+def dms(member) -> list:
+    return member.user.dm_channel.history() if member.user.dm_channel else []
+
+
+def since(messages: list, count: int) -> list:
+    return messages[count:]
+
+
+async def kinds(table: Table) -> list[str]:
+    record = await table.record()
+    return sorted(t.kind for t in await table.bot.store.timers(record.id))
+
+
+async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
+    table = await open_table(simcord_env, 3)
+    first = await table.actor()
+    record = await table.record()
+    others = [p for p in table.players if p is not first]
+    assert await kinds(table) == sorted([REMINDER, TURN, WARNING])
+    board = table.channel.last_message
+    assert "Turn deadline <t:" in board.content
+    seen = len(table.channel.history())
+    dm_seen = {p.id: len(dms(p)) for p in table.players}
+
+    await simcord_env.advance_time(24 * HOUR + 1)  # a reminder
+    assert [dm_text(m.content).split(":")[0] for m in since(dms(first), dm_seen[first.id])] == ["reminder"]
+    await simcord_env.advance_time(20 * HOUR)  # 44 h: the last call, 4 hours before
+    last = dm_text(dms(first)[-1].content)
+    assert last.startswith("last call:") and "marked away" in last
+    assert len(table.channel.history()) == seen  # nothing public before the deadline
+    dm_seen = {p.id: len(dms(p)) for p in table.players}
+
+    await simcord_env.advance_time(4 * HOUR)  # 48 h: the turn deadline
+    record = await table.record()
+    actions = await table.bot.store.actions(record.id)
+    assert [(a.action, a.actor.kind) for a in actions] == [("pass", ActorKind.DEADLINE)]
+    assert record.seat_record(actions[0].seat).away_since is not None
+    [line] = since(table.channel.history(), seen)  # ONE channel message
+    name = first.user.name
+    assert line.content.startswith(
+        f"{name}'s time ran out; {name} is away and their turns will be played after 60 minutes until "
+        "they come back.\n"
+    )
+    nxt = table.member(record.user_to_act)
+    assert "Turn deadline" in line.content
+    assert f"<@{nxt.id}>" not in line.content  # told by their turn DM, not pinged twice
+    new_dms = {p.id: since(dms(p), dm_seen[p.id]) for p in table.players}
+    assert [dm_text(m.content).split(",")[0] for m in new_dms[first.id]] == ["your time ran out"]
+    assert "/te seat back" in new_dms[first.id][0].content
+    assert [dm_text(m.content).split(" (")[0] for m in new_dms[nxt.id]] == ["your turn"]
+    third = next(p for p in others if p is not nxt)
+    assert new_dms[third.id] == []
+
+
+async def pass_turn(table: Table, member=None):
+    member = member or await table.actor()
+    result = await member.slash(table.channel, "te pass")
+    assert result.response.content == "Done: `pass`.", result.response.content
+    return member
+
+
+async def time_out(env, table: Table):
+    """The player to act lets their turn deadline pass; returns them."""
+    member = await table.actor()
+    record = await table.record()
+    due = min(t.due_at for t in await table.bot.store.timers(record.id) if t.kind in (TURN, AUTOPLAY))
+    await env.advance_time(due - table.bot.now() + 1)
+    assert (await table.record()).version > record.version
+    return member
+
+
+async def test_an_away_seat_is_played_after_the_grace_period_until_its_owner_plays(simcord_env):
+    table = await open_table(simcord_env, 2, away_minutes=30)
+    bob = await time_out(simcord_env, table)  # the one who went quiet
+    alice = await table.actor()
+    assert alice is not bob
+    told = len(dms(bob))
+    await pass_turn(table, alice)
+    board = table.channel.last_message
+    assert f"{bob.user.name} is away: played for them <t:" in board.content
+    assert f"<@{bob.id}>" not in board.content  # an away player is not pinged
+    assert since(dms(bob), told) == []  # nor told by DM
+    version = (await table.record()).version
+    await simcord_env.advance_time(29 * 60)
+    assert (await table.record()).version == version
+    await simcord_env.advance_time(60 + 1)
+    record = await table.record()
+    assert record.version == version + 1 and record.user_to_act == alice.id
+    assert (await table.bot.store.actions(record.id))[-1].actor.kind is ActorKind.DEADLINE
+    assert table.channel.last_message.content.startswith(f"{bob.user.name} ended their turn.")
+
+    await pass_turn(table, alice)
+    seen = len(table.channel.history())
+    await pass_turn(table, bob)  # his own move ends the absence, said once in the channel
+    [board] = since(table.channel.history(), seen)
+    assert board.content.startswith(f"{bob.user.name} is back.\n{bob.user.name} ended their turn.")
+    record = await table.record()
+    assert record.seat_record(record.seat_of(bob.id)).away_since is None
+    await pass_turn(table, alice)
+    assert await kinds(table) == sorted([REMINDER, TURN, WARNING])  # his usual deadline again
+    assert "is back" not in table.channel.last_message.content
+
+
+async def test_seat_back_ends_an_absence_and_refusals_change_nothing(simcord_env):
+    table = await open_table(simcord_env, 2)
+    first = await table.actor()
+    other = next(p for p in table.players if p is not first)
+    result = await other.slash(table.channel, "te seat back")
+    assert result.ephemeral and result.response.content == "You are not away in this game."
+    for hours in (0, 10_000, -3):
+        result = await other.slash(table.channel, "te seat away", hours=hours)
+        assert result.ephemeral and result.response.content == "An absence lasts 1 to 336 hours (14 days)."
+    outsider = table.guild.add_member(simcord_env.create_user("erin"))
+    result = await outsider.slash(table.channel, "te seat away", hours=5)
+    assert result.response.content == "You are not playing in this game."
+    record = await table.record()
+    assert all(s.away_since is None for s in record.seats)
+
+    await time_out(simcord_env, table)
+    seen = len(table.channel.history())
+    result = await first.slash(table.channel, "te seat back")
+    assert result.ephemeral and result.response.content.startswith("Welcome back")
+    [line] = since(table.channel.history(), seen)
+    assert line.content == f"{first.user.name} is back."
+    record = await table.record()
+    assert record.seat_record(record.seat_of(first.id)).away_since is None
+
+
+async def test_an_announced_absence_with_cover_is_played_after_the_grace_period(simcord_env):
+    table = await open_table(simcord_env, 2)
+    first = await table.actor()
+    result = await first.slash(table.channel, "te seat away", hours=10, cover=True)
+    assert result.ephemeral and result.response.content.startswith("You are away until <t:")
+    line = table.channel.last_message.content
+    assert line.startswith(f"{first.user.name} is away until <t:") and "after 60 minutes" in line
+    assert await kinds(table) == sorted([AUTOPLAY, TURN])  # no reminders, no last call
+    await simcord_env.advance_time(HOUR + 1)
+    record = await table.record()
+    assert record.version == 1 and record.user_to_act != first.id
+    [action] = await table.bot.store.actions(record.id)
+    assert action.actor.kind is ActorKind.DEADLINE
+    assert "time ran out" not in table.channel.last_message.content  # announced, not timed out
+
+
+async def test_a_vacation_holds_the_deadline(simcord_env):
+    table = await open_table(simcord_env, 2, turn_hours=24)
+    first = await table.actor()
+    result = await first.slash(table.channel, "te seat away", hours=72)
+    assert result.response.content.startswith("You are on vacation until <t:")
+    until = table.bot.now() + 72 * HOUR
+    assert table.channel.last_message.content.startswith(
+        f"{first.user.name} is on vacation until <t:{until}:f>"
+    )
+    status = await table.players[1].slash(table.channel, "te status")
+    assert f"Turn deadline <t:{until}:R>" in status.response.content  # stretched to the end (R31)
+    assert "on vacation until" in status.response.content
+    dm_seen = len(dms(first))
+    await simcord_env.advance_time(24 * HOUR + 5)  # the usual deadline passes: nothing happens
+    assert (await table.record()).version == 0
+    await simcord_env.advance_time(45 * HOUR)  # 69 h: the last call, in the absence's last hours
+    assert [dm_text(m.content).split(":")[0] for m in since(dms(first), dm_seen)] == ["last call"]
+    await simcord_env.advance_time(3 * HOUR - 10)
+    assert (await table.record()).version == 0
+    await simcord_env.advance_time(20)  # the end of the absence is the deadline
+    record = await table.record()
+    assert record.version == 1
+    assert table.channel.last_message.content.startswith(f"{first.user.name}'s time ran out")
+
+
+async def test_a_restart_in_the_middle_of_an_away_period(simcord_env, make_bot):
+    table = await open_table(simcord_env, 2, away_minutes=90)
+    bob = await time_out(simcord_env, table)
+    await pass_turn(table)  # alice: bob's turn, played after 90 minutes
+    await simcord_env.advance_time(45 * 60)
+    await simcord_env.restart_bot(make_bot())
+    version = (await table.record()).version
+    await simcord_env.advance_time(44 * 60)
+    assert (await table.record()).version == version
+    await simcord_env.advance_time(2 * 60)
+    record = await table.record()
+    assert record.version == version + 1 and record.user_to_act != bob.id
+    await simcord_env.restart_bot(make_bot())
+    await pass_turn(table)
+    await simcord_env.advance_time(90 * 60 + 5)  # still away after two restarts
+    assert (await table.record()).version == version + 3
+
+
+async def test_every_player_away_pauses_the_game_until_one_comes_back(simcord_env):
+    table = await open_table(simcord_env, 2, turn_hours=10, away_minutes=60)
+    first = await time_out(simcord_env, table)
+    second = await table.actor()
+    seen = len(table.channel.history())
+    await time_out(simcord_env, table)
+    [board] = since(table.channel.history(), seen)
+    assert board.content.count("time ran out") == 1
+    assert "Every player is away, so the game is paused" in board.content
+    record = await table.record()
+    assert record.paused and record.user_to_act == first.id
+    version = record.version
+    await simcord_env.advance_time(30 * 24 * HOUR)  # a paused game's plays do not fire
+    assert (await table.record()).version == version
+    assert len(table.channel.history()) == seen + 1
+    status = await second.slash(table.channel, "te status")
+    assert "The game is paused" in status.response.content
+
+    result = await second.slash(table.channel, "te seat back")
+    assert result.response.content.startswith("Welcome back")
+    assert table.channel.last_message.content == f"{second.user.name} is back. The game goes on."
+    assert not (await table.record()).paused
+    await simcord_env.advance_time(60 * 60 + 5)  # first is still away: played after 60 minutes
+    record = await table.record()
+    assert record.version == version + 1 and record.user_to_act == second.id
+
+
+async def test_a_whole_game_ends_though_one_player_never_answers_after_turn_5(simcord_env, game_seed):
+    game_seed["value"] = 11
+    table = await open_table(simcord_env, 3, turn_hours=24, conflict_hours=6, away_minutes=30)
+    silent = table.players[1]
+    store = table.bot.store
+    chooser = Rng(9)
+    quiet_since = None
+    for _ in range(3000):
+        game = await table.game()
+        if game.is_over:
+            break
+        record = await table.record()
+        if record.user_to_act == silent.id and game.turn > 5:
+            quiet_since = quiet_since or record.version
+            timers = await store.timers(record.id)
+            due = min(t.due_at for t in timers if t.kind in (TURN, DEADLINE, AUTOPLAY))
+            await simcord_env.advance_time(max(1, due - table.bot.now()) + 1)
+            continue
+        legal = game.legal_actions()
+        if game.phase is not Phase.ACTION and chooser.below(2) == 0:
+            member = table.players[game.to_act]
+            prompt = member.user.dm_channel.last_message
+            choice = legal[chooser.below(len(legal))]
+            await member.user.click(prompt, label=choice_label(choice.text))
+        else:
+            quiet = [a for a in legal if a.kind != "catastrophe"] or legal
+            await drive(table, quiet[chooser.below(len(quiet))].text)
+        await simcord_env.advance_time(3)  # people do not send two moves within two seconds
+    record = await table.record()
+    assert record.status == "finished", "the game must end"
+    assert await store.verify_replay(record.id) == record.version
+    seat = record.seat_of(silent.id)
+    played_for = [a for a in await store.actions(record.id) if a.seat == seat and a.seq > quiet_since]
+    assert played_for and all(a.actor.kind is ActorKind.DEADLINE for a in played_for)
+    history = table.channel.history()
+    assert sum("time ran out" in m.content for m in history) == 1  # told once, then away
+    final = history[-1]
+    assert "Final standings" in final.content and f"<@{silent.id}>" in final.content
+    assert {s.seat for s in record.game().outcome().standings} == {0, 1, 2}
+    # never pinged once away, and no DM after the one that said so
+    told = next(
+        i
+        for i, m in enumerate(silent.user.dm_channel.history())
+        if dm_text(m.content).startswith("your time")
+    )
+    later = [dm_text(m.content) for m in silent.user.dm_channel.history()[told + 1 :]]
+    prompts = ("**Revolt", "**War", "**Several", "**Monument", "**Treasure")
+    assert all(m.startswith(prompts) for m in later[:-1]), later
+    assert later[-1].startswith("the game is over: you"), later[-1]
+
+
+def turn_goes_on_after_a_revolt(game) -> bool:
+    """The active player attacks, and their turn goes on once both sides committed nothing."""
+    if game.phase is not Phase.REVOLT_ATTACKER or game.to_act != game.active:
+        return False
+    after = game.copy()
+    after.apply("commit 0")
+    after.apply("commit 0")
+    return after.to_act == game.active and after.turn == game.turn
+
+
+async def test_waiting_for_another_players_decision_does_not_count_against_the_turn(simcord_env, game_seed):
+    table, game = await reach(simcord_env, game_seed, 2, turn_goes_on_after_a_revolt)
+    store = table.bot.store
+    record = await table.record()
+    [turn] = [t for t in await store.timers(record.id) if t.kind == TURN]
+    left = turn.due_at - table.bot.now()
+    attacker = table.players[game.active]
+    defender = table.players[game.conflict.defender]
+    await attacker.user.click(prompt_of(attacker), label="Commit 0")
+    record = await table.record()
+    rows = await store.timers(record.id)
+    assert TURN not in [t.kind for t in rows]  # the turn clock stops while the defender decides
+    assert {t.payload.get("turn_left") for t in rows} == {left}
+    prompt = prompt_of(defender)
+    await simcord_env.advance_time(10 * HOUR)  # (the defender gets the last call before their deadline)
+    assert dm_text(defender.user.dm_channel.last_message.content).startswith("last call:")
+    await defender.user.click(prompt, label="Commit 0")
+    record = await table.record()
+    assert record.user_to_act == attacker.id
+    [turn] = [t for t in await store.timers(record.id) if t.kind == TURN]
+    assert turn.due_at - table.bot.now() == left  # the same time left as before the wait
+    status = await defender.slash(table.channel, "te status")
+    assert f"Turn deadline <t:{turn.due_at}:R>" in status.response.content
+    assert f"The game has waited for {attacker.user.name} for 0 minutes" in status.response.content
+
+
+async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_env):
+    table = await open_table(simcord_env, 2, turn_hours=10)
+    await time_out(simcord_env, table)
+    second = await table.actor()
+    await simcord_env.advance_time(HOUR)
+    result = await second.slash(table.channel, "te seat away", hours=24)  # a vacation: now nobody is here
+    assert result.response.content.startswith("You are on vacation until")
+    line = table.channel.last_message.content
+    assert line.startswith(f"{second.user.name} is on vacation until") and line.endswith(PAUSED_LINE)
+    record = await table.record()
+    assert record.paused
+    version, seen = record.version, len(table.channel.history())
+    await simcord_env.advance_time(24 * HOUR - 10)
+    assert (await table.record()).paused and len(table.channel.history()) == seen
+    await simcord_env.advance_time(20)
+    assert table.channel.last_message.content == "An announced absence is over. The game goes on."
+    record = await table.record()
+    assert not record.paused and record.version == version
+    # the turn clock stood still during the pause: 9 of its 10 hours are left
+    await simcord_env.advance_time(9 * HOUR - 20)
+    assert (await table.record()).version == version
+    await simcord_env.advance_time(30)
+    board = table.channel.last_message.content
+    assert f"{second.user.name}'s time ran out" in board and PAUSED_LINE in board
+    assert (await table.record()).paused
