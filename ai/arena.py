@@ -30,11 +30,13 @@ class Setup:
     number: int
     simulations: int | None = None
     seconds: float | None = None
+    buildings: bool = False  # the 2015 edition's options (R28, R29)
+    wonder: bool = False
 
 
 def play_game(setup: Setup) -> dict[str, Any]:
     """Play one game to the end; the record lists each seat's level, place and move times."""
-    game = Game.new(len(setup.levels), setup.seed)
+    game = Game.new(len(setup.levels), setup.seed, buildings=setup.buildings, wonder=setup.wonder)
     players = [make_player(level, setup.simulations, setup.seconds) for level in setup.levels]
     times: list[list[float]] = [[] for _ in setup.levels]
     moves = 0
@@ -55,6 +57,8 @@ def play_game(setup: Setup) -> dict[str, Any]:
         "game": setup.number,
         "seed": setup.seed,
         "seats": list(setup.levels),
+        **({"buildings": True} if setup.buildings else {}),
+        **({"wonder": True} if setup.wonder else {}),
         "places": [s.place for s in by_seat],
         "final": [list(s.final) for s in by_seat],
         "end": outcome.reason,
@@ -66,14 +70,20 @@ def play_game(setup: Setup) -> dict[str, Any]:
 
 
 def setups(
-    levels: Sequence[str], games: int, seed: int, simulations: int | None, seconds: float | None
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    simulations: int | None,
+    seconds: float | None,
+    buildings: bool = False,
+    wonder: bool = False,
 ) -> list[Setup]:
     master = random.Random(seed)
     out = []
     for i in range(games):
         shift = i % len(levels)
         seated = tuple(levels[shift:]) + tuple(levels[:shift])
-        out.append(Setup(seated, master.getrandbits(48), i, simulations, seconds))
+        out.append(Setup(seated, master.getrandbits(48), i, simulations, seconds, buildings, wonder))
     return out
 
 
@@ -137,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--budget", type=int, default=None, help="the hard level's simulations per move")
     p.add_argument("--seconds", type=float, default=None, help="also stop the hard level's search after this")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--buildings", action="store_true", help="play the 2015 civilization buildings (R28)")
+    p.add_argument("--wonder", action="store_true", help="play the 2015 wonder (R29)")
     p.add_argument("--quiet", action="store_true", help="leave out each move's time from the game lines")
     args = parser.parse_args(argv)
 
@@ -149,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     records = []
-    for record in run(setups(levels, args.games, args.seed, args.budget, args.seconds), args.jobs):
+    games = setups(levels, args.games, args.seed, args.budget, args.seconds, args.buildings, args.wonder)
+    for record in run(games, args.jobs):
         records.append(record)
         line = {k: v for k, v in record.items() if not (args.quiet and k == "move_seconds")}
         print(json.dumps(line, separators=(",", ":")), flush=True)

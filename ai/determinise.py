@@ -128,10 +128,14 @@ def _token(view: PlayerView, index: int) -> str:
     sq = view.squares[index]
     if sq.catastrophe:
         token = "X"
+    elif sq.wonder:
+        token = "W"
     elif sq.leader is not None:
         token = f"{sq.leader[0]}{LETTERS[sq.leader[1]]}"
     elif sq.tile is not None:
         token = LETTERS[sq.tile].lower() if sq.face_down else LETTERS[sq.tile]
+        if sq.building:
+            token += "^"
     else:
         token = "~" if sq.river else "."
     if sq.treasure:
@@ -150,16 +154,31 @@ def _pair_name(pair: tuple[Any, Any]) -> str:
 
 
 def _placed_candidates(view: PlayerView, legal: Sequence[Action]) -> list[str | None]:
-    """The square of the current action's tile, which the view does not carry (the monument step needs it)."""
+    """Squares that may hold the current action's tile, which the view does not carry (the building,
+    monument and wonder steps need it); the caller keeps the first whose game offers the same choices."""
     if view.phase in (Phase.WAR_CHOICE, Phase.WAR_ATTACKER, Phase.WAR_DEFENDER):
         return [None if view.unification is None else square_name(view.unification)]
-    if view.phase is not Phase.MONUMENT:
+    if view.phase is Phase.BUILDING:
+        # the tile lies on the line (or one of the two lines) that the offered squares make up
+        return [square_name(s) for s in sorted({a.square for a in legal if a.square is not None})]
+    shapes: list[set[int]] = []
+    if view.phase is Phase.MONUMENT:
+        shapes = [
+            {s, s + 1, s + 16, s + 17}
+            for s in {a.square for a in legal if a.kind == Kind.MONUMENT}
+            if s is not None
+        ]
+    elif view.phase is Phase.WONDER:
+        shapes = [
+            {s, s - 16, s - 1, s + 1, s + 16}
+            for s in {a.square for a in legal if a.kind == Kind.WONDER}
+            if s is not None
+        ]
+    else:
         return [None]
-    corners = {a.square for a in legal if a.kind == Kind.MONUMENT and a.square is not None}
     common: set[int] | None = None
-    for top_left in corners:
-        block = {top_left, top_left + 1, top_left + 16, top_left + 17}
-        common = block if common is None else common & block
+    for shape in shapes:  # the tile is in every block (or plus) it completed
+        common = shape if common is None else common & shape
     return [square_name(s) for s in sorted(common or ())]
 
 
@@ -188,6 +207,8 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
             "board": view.board,
             "english": view.english,
             "open_scoring": view.open_scoring,
+            "buildings": view.use_buildings,
+            "wonder": view.use_wonder,
         },
         "seed": 0,
         "rng": rng.getrandbits(64),

@@ -18,13 +18,30 @@ COLUMNS = 16
 EMPTY = -1
 FACE_DOWN = 4  # a face-down tile is its colour + 4
 CATASTROPHE = 8
+WONDER = FACE_DOWN  # the wonder connects like a monument's tiles and counts for nothing else (R29)
 LEADER = 16  # a leader is 16 + seat * 4 + colour
 NO_SQUARE = -1
 
 RED, BLUE, GREEN, BLACK = 0, 1, 2, 3
 
 # Events that change nothing the mirror holds.
-_QUIET_EVENTS = frozenset({"revolt", "war", "swap", "bag-empty", "pass", "decline", "turn"})
+# Buildings double a kingdom's points (R28) but the evaluation does not weigh them, so their events are quiet.
+_QUIET_EVENTS = frozenset(
+    {
+        "revolt",
+        "war",
+        "swap",
+        "bag-empty",
+        "pass",
+        "decline",
+        "turn",
+        "building",
+        "building-moved",
+        "building-declined",
+        "building-returned",
+        "wonder-declined",
+    }
+)
 
 
 def neighbour_table(squares: int) -> tuple[tuple[int, ...], ...]:
@@ -77,6 +94,8 @@ class Snapshot:
         for sq in view.squares:
             if sq.catastrophe:
                 cells.append(CATASTROPHE)
+            elif sq.wonder:
+                cells.append(WONDER)
             elif sq.leader is not None:
                 cells.append(LEADER + sq.leader[0] * 4 + int(sq.leader[1]))
             elif sq.tile is not None:
@@ -144,7 +163,7 @@ class Snapshot:
         elif kind == "tile":
             assert e.colour is not None
             cells[e.squares[0]] = int(e.colour)
-        elif kind in ("point", "monument-points"):
+        elif kind in ("point", "monument-points", "wonder-point"):
             assert e.seat is not None and e.colour is not None
             self.points[e.seat][e.colour] += e.count
         elif kind == "leader":
@@ -175,6 +194,9 @@ class Snapshot:
             for square in e.squares:
                 cells[square] = cells[square] % FACE_DOWN + FACE_DOWN
             self.monuments.append((MONUMENTS[e.count], e.squares[0]))
+        elif kind == "wonder":
+            for square in e.squares:
+                cells[square] = WONDER
         elif kind == "treasure":
             assert e.seat is not None
             self.treasures.discard(e.squares[0])

@@ -7,30 +7,39 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine import Game, Phase, dump, load, parse_square
+from engine import Action, Game, Phase, dump, load, parse_square
 
 # A play-out that favours tiles and leaders reaches conflicts, monuments and treasure choices quickly.
 EVENTFUL = ("tile", "leader")
 
 
-def eventful_game(players: int, seed: int, moves: int = 10_000) -> list[Game]:
-    """Every position of a random but eventful game (up to ``moves`` choices), the first included."""
-    game = Game.new(players, seed)
+def eventful_choice(legal: list[Action], chooser: random.Random) -> Action:
+    busy = [a for a in legal if a.kind in EVENTFUL]
+    return chooser.choice(busy if busy and chooser.random() < 0.9 else legal)
+
+
+def eventful_game(players: int, seed: int, moves: int = 10_000, options: bool = False) -> list[Game]:
+    """Every position of a random but eventful game (up to ``moves`` choices), the first included;
+    ``options`` plays the 2015 edition's buildings and wonder (R28, R29)."""
+    game = Game.new(players, seed, buildings=options, wonder=options)
     chooser = random.Random(seed)
     history = [game.copy()]
     while not game.is_over and len(history) <= moves:
-        legal = game.legal_actions()
-        busy = [a for a in legal if a.kind in EVENTFUL]
-        game.apply(chooser.choice(busy if busy and chooser.random() < 0.9 else legal))
+        game.apply(eventful_choice(game.legal_actions(), chooser))
         history.append(game.copy())
     return history
 
 
-def positions_by_phase(per_phase: int = 2, games: int = 8) -> dict[Phase, list[Game]]:
-    """A few positions waiting for each kind of choice (turn actions and every decision)."""
+def positions_by_phase(per_phase: int = 2, games: int = 8, most_games: int = 40) -> dict[Phase, list[Game]]:
+    """A few positions waiting for each kind of choice (turn actions and every decision). Odd seeds play
+    the 2015 options; the wonder is rare, so more games are played (up to ``most_games``) until every
+    phase has been seen."""
     found: dict[Phase, list[Game]] = {}
-    for seed in range(games):
-        for game in eventful_game(2 + seed % 3, seed):
+    wanted = {p for p in Phase if p is not Phase.OVER}
+    for seed in range(most_games):
+        if seed >= games and wanted <= set(found):
+            break
+        for game in eventful_game(2 + seed % 3, seed, options=seed % 2 == 1):
             if game.is_over:
                 continue
             bucket = found.setdefault(game.phase, [])

@@ -33,6 +33,14 @@ def test_a_run_is_reproducible_from_its_seed():
     assert first["places"] == second["places"] and first["final"] == second["final"]
 
 
+def test_games_with_the_2015_options_play_to_the_end():
+    # every level meets the building, wonder and wonder-point decisions there (R28, R29)
+    setup = Setup(("normal", "easy", "random"), seed=5, number=0, buildings=True, wonder=True)
+    record = play_game(setup)
+    assert record["buildings"] and record["wonder"]
+    assert sorted(record["places"])[0] == 1 and record["end"] in ("treasures", "bag")
+
+
 def test_the_summary_counts_shared_wins_apart():
     records = [
         {"seats": ["easy", "normal"], "places": [1, 1], "move_seconds": [[0.1], [0.2]]},

@@ -8,7 +8,7 @@ import random
 from ai.determinise import sample_world, tile_counts
 from ai.snapshot import Snapshot
 from engine import Game, Phase, dump, player_view
-from tests.ai.helpers import eventful_game, positions_by_phase
+from tests.ai.helpers import eventful_choice, eventful_game, positions_by_phase
 
 
 def test_tile_counts_are_the_153_tiles():
@@ -42,24 +42,32 @@ def test_hidden_parts_are_sampled_not_copied():
 
 
 def test_the_mirror_follows_the_events_of_whole_games():
-    for seed in range(3):
-        history = eventful_game(2 + seed, 20 + seed)
-        game = history[0].copy()
+    # seed 24 with the 2015 options erects the wonder and scores its point (R28, R29)
+    phases = set()
+    for players, seed, options in (
+        (2, 20, False),
+        (3, 21, False),
+        (4, 22, False),
+        (2, 24, True),
+        (3, 23, True),
+    ):
+        game = Game.new(players, seed, buildings=options, wonder=options)
         mirror = Snapshot.from_game(game)
         chooser = random.Random(seed)
         while not game.is_over:
-            legal = game.legal_actions()
-            assert mirror.update(game.apply(chooser.choice(legal)))
+            assert mirror.update(game.apply(eventful_choice(game.legal_actions(), chooser)))
+            phases.add(game.phase)
             if game.phase is Phase.ACTION:
                 assert mirror == Snapshot.from_game(game)
         assert mirror == Snapshot.from_game(game)
+    assert {Phase.BUILDING, Phase.WONDER, Phase.WONDER_POINT} <= phases
 
 
 def test_an_unknown_event_asks_for_a_rebuild():
     from engine import Event
 
     mirror = Snapshot.from_game(Game.new(2, 1))
-    assert not mirror.update([Event("building", 0)])
+    assert not mirror.update([Event("a-rule-from-a-later-edition", 0)])
 
 
 def test_determinisations_keep_the_game_options():
