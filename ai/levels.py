@@ -14,8 +14,7 @@ from typing import Protocol
 from ai.determinise import World, sample_world
 from ai.evaluate import evaluate
 from ai.policy import NO_ALTERNATIVES, Alternatives, after_if_legal, rank, turn_candidates
-from ai.snapshot import NEIGHBOURS
-from engine import Action, Phase, PlayerView
+from engine import NEIGHBOURS, Action, Phase, PlayerView
 
 
 class Player(Protocol):

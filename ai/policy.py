@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ai.determinise import World
 from ai.evaluate import Board, evaluate
-from ai.snapshot import CATASTROPHE, EMPTY, LEADER, NEIGHBOURS, RED
-from engine import Action, IllegalActionError, Kind, Phase
+from ai.snapshot import CATASTROPHE, EMPTY, LEADER, RED
+from engine import NEIGHBOURS, Action, IllegalActionError, Kind, Phase
 
 Evaluator = Callable[[World, int], float]
 

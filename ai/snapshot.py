@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from engine import MONUMENTS, Colour, Event, Game, PlayerView, player_view
 
-COLUMNS = 16
 EMPTY = -1
 FACE_DOWN = 4  # a face-down tile is its colour + 4
 CATASTROPHE = 8
@@ -42,28 +41,6 @@ _QUIET_EVENTS = frozenset(
         "wonder-declined",
     }
 )
-
-
-def neighbour_table(squares: int) -> tuple[tuple[int, ...], ...]:
-    """Orthogonal neighbours of every square of the 16-column board."""
-    rows = squares // COLUMNS
-    table = []
-    for s in range(squares):
-        r, c = divmod(s, COLUMNS)
-        near = []
-        if r > 0:
-            near.append(s - COLUMNS)
-        if c > 0:
-            near.append(s - 1)
-        if c < COLUMNS - 1:
-            near.append(s + 1)
-        if r < rows - 1:
-            near.append(s + COLUMNS)
-        table.append(tuple(near))
-    return tuple(table)
-
-
-NEIGHBOURS = neighbour_table(176)
 
 
 @dataclass

@@ -17,7 +17,7 @@ The 2015 edition's civilization buildings (R28) and wonder (R29) are options of 
 """
 
 from engine.actions import COLOURS, MONUMENTS, Action, Colour, Kind
-from engine.board import parse_square, square_name
+from engine.board import NEIGHBOURS, parse_square, square_name
 from engine.builder import position
 from engine.diagram import board_diagram
 from engine.errors import EngineError, IllegalActionError, NotationError, UndoRefused
@@ -43,6 +43,7 @@ from engine.views import ConflictView, PlayerView, PublicView, SeatView, SquareV
 __all__ = [
     "COLOURS",
     "MONUMENTS",
+    "NEIGHBOURS",
     "Action",
     "Colour",
     "Conflict",
