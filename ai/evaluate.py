@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.determinise import World
-from ai.snapshot import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, NEIGHBOURS, NO_SQUARE, RED, Snapshot
-from engine import Colour
+from ai.snapshot import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, NO_SQUARE, RED, Snapshot
+from engine import NEIGHBOURS, Colour
 
 
 @dataclass(frozen=True)

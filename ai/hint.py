@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from ai.determinise import World
 from ai.evaluate import Board
 from ai.levels import Normal, decision_values
-from ai.snapshot import NEIGHBOURS
-from engine import COLOURS, Action, Colour, Event, Kind, Phase, PlayerView, square_name
+from engine import COLOURS, NEIGHBOURS, Action, Colour, Event, Kind, Phase, PlayerView, square_name
 
 
 @dataclass(frozen=True)
