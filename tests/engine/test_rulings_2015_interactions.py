@@ -282,3 +282,18 @@ def test_positions_with_moved_buildings_buildings_beside_and_a_wonder_with_a_tre
     loaded = load(data)
     assert loaded.buildings[GREEN] == parse_square("i10") and loaded.buildings[BLUE] is None
     assert loaded.piece_at("g5").treasure and loaded.wonder == parse_square("g6")
+
+
+# ------------------------------------------------------------ R28: a building returned is beside the board
+
+
+def test_r28_a_building_returned_by_a_monument_is_offered_again_from_beside_the_board() -> None:
+    # "remove the building and place it next to the board for future use"
+    at = {"e6": "0G", "e5": "R", "f6": "G", "g6": "G", "f7": "G^", "h7": "G", "i7": "G"}
+    g = position(at={**at, "f10": "G", "g10": "G"}, hands=["GG", ""], **BUILDINGS)
+    g.apply("tile green g7")
+    g.apply("decline")  # no move: the line f7 g7 h7 i7 is the market hall's own, which it may move along
+    g.apply("monument green-black f6")
+    assert g.buildings[GREEN] is None
+    g.apply("tile green h10")  # a line of three, against no building on the board
+    assert legal(g) == ["building green f10", "building green g10", "building green h10", "decline"]
