@@ -297,3 +297,18 @@ def test_r28_a_building_returned_by_a_monument_is_offered_again_from_beside_the_
     assert g.buildings[GREEN] is None
     g.apply("tile green h10")  # a line of three, against no building on the board
     assert legal(g) == ["building green f10", "building green g10", "building green h10", "decline"]
+
+
+def test_r29a_r8_r22_a_trader_stranded_by_the_wonder_takes_no_treasure() -> None:
+    # g6 joins the plus (treasure on g5) to the kingdom of seat 0's trader on i6, beside the east arm h6
+    # only, which already holds the treasure on i8: two treasures, but the wonder strands the trader first
+    at = {"g5": "R$", "f6": "R", "h6": "R", "g7": "R", "i6": "0G", "i7": "G", "i8": "R$"}
+    g = position(at=at, hands=["R", ""], **WONDER)
+    g.apply("tile red g6")
+    g.apply("decline")  # without the wonder, the trader must take one of the two
+    assert g.phase is Phase.TREASURE and legal(g) == ["treasure g5", "treasure i8"]
+    g = position(at=at, hands=["R", ""], **WONDER)
+    g.apply("tile red g6")
+    events = g.apply("wonder g6")
+    assert [e.kind for e in events] == ["wonder", "stranded"]
+    assert g.phase is Phase.ACTION and g.treasures_held[0] == 0 and token(g, "g5") == "W$"
