@@ -39,7 +39,9 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
     # DATABASE_URL (postgresql://...) wins over DATABASE_PATH (a SQLite file, the default).
-    database = environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
+    database = (
+        environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
+    )
     return Config(token, database, int(guild) if guild else None, level)
 
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from storage.copy import copy_to_postgres
 from storage.errors import BackupError, ReplayMismatchError, StorageError
-from storage.postgres import is_postgres_url, redact
 from storage.files import inspect_file
+from storage.postgres import is_postgres_url, redact
 from storage.records import Timer
 from storage.store import DEFAULT_PATH, Store, backup_database
 
@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     ratings.add_argument("--guild", metavar="ID", type=int, help="only this server (default: all)")
     migrate_to = commands.add_parser(
         "migrate-to",
-        help="copy the SQLite file (--database PATH) into an empty PostgreSQL database, then check every game",
+        help="copy the SQLite file (--database PATH) into an empty PostgreSQL database, then check its games",
     )
     migrate_to.add_argument("url", metavar="postgresql://...", help="the PostgreSQL database to fill")
     migrate_to.add_argument(
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "backup":
             if is_postgres_url(args.database):
-                raise StorageError("backup copies a SQLite file; back up PostgreSQL with pg_dump (docs/deploy.md).")
+                raise StorageError("backup copies a SQLite file; PostgreSQL: pg_dump (docs/deploy.md).")
             return asyncio.run(_backup(args.database, args.out))
         if args.command == "migrate-to":
             if is_postgres_url(args.database) or not Path(args.database).is_file():

@@ -50,16 +50,15 @@ async def copy_to_postgres(source: str, url: str) -> Copied:
             async with pg.transaction():
                 for table in TABLES:
                     columns = await _columns(src, table)
-                    records = [tuple(r) for r in await src.execute_fetchall(
-                        f"SELECT {', '.join(columns)} FROM {table}"  # noqa: S608 - names from the schema
-                    )]
+                    query = f"SELECT {', '.join(columns)} FROM {table}"  # noqa: S608 - names from the schema
+                    records = [tuple(r) for r in await src.execute_fetchall(query)]
                     if records:
                         await pg.copy_records_to_table(table, records=records, columns=columns)
                     rows[table] = len(records)
                 for table in IDENTITY_TABLES:
                     await pg.execute(
-                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                        f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"  # noqa: S608
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "  # noqa: S608 - our names
+                        f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
                     )
         finally:
             await pg.close()
@@ -69,7 +68,7 @@ async def copy_to_postgres(source: str, url: str) -> Copied:
             if await copy.load_game(game_id) != await original.load_game(game_id):
                 raise StorageError(f"Game {game_id} differs in {shown} from the file after the copy.")
             if await copy.actions(game_id) != await original.actions(game_id):
-                raise StorageError(f"The log of game {game_id} differs in {shown} from the file after the copy.")
+                raise StorageError(f"The log of game {game_id} in {shown} differs from the file's.")
             try:
                 await copy.verify_replay(game_id)
             except ReplayMismatchError as exc:

@@ -17,7 +17,7 @@ import asyncio
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Self, TypeVar
 
 import asyncpg
 
@@ -111,7 +111,7 @@ class PostgresBackend:
         self._threads = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="storage-pg")
 
     @classmethod
-    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresBackend:
+    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> Self:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
         return cls(pool, url)
 
@@ -122,8 +122,9 @@ class PostgresBackend:
         loop = asyncio.get_running_loop()
         for attempt in range(RETRIES):
             try:
-                async with self._pool.acquire() as conn, conn.transaction(isolation=level, readonly=not write):
-                    return await loop.run_in_executor(self._threads, body, PgDb(conn, loop))
+                async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
+                    async with conn.transaction(isolation=level, readonly=not write):
+                        return await loop.run_in_executor(self._threads, body, PgDb(conn, loop))
             except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
                 if attempt == RETRIES - 1:
                     raise

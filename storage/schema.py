@@ -23,10 +23,10 @@ import aiosqlite
 
 from storage import results
 from storage.dbthread import in_transaction, on_db_thread
-from storage.postgres import PgDb, PostgresBackend, migration_lock
-from storage.sql import Db, SqliteDb
 from storage.errors import MigrationError
 from storage.files import database_error
+from storage.postgres import PgDb, PostgresBackend, migration_lock
+from storage.sql import Db, SqliteDb
 
 _FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 

@@ -29,7 +29,8 @@ def find_binaries() -> Path:
     if os.environ.get("PG_BIN"):
         return Path(os.environ["PG_BIN"])
     found = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0,
     )
     if found:
         return found[-1].parent
@@ -37,8 +38,8 @@ def find_binaries() -> Path:
     if initdb:
         return Path(initdb).parent
     raise NoServerError(
-        "no PostgreSQL server binaries (initdb, pg_ctl): install the Debian package postgresql (.ci/run does) "
-        "or set PG_BIN"
+        "no PostgreSQL server binaries (initdb, pg_ctl): install the Debian package postgresql "
+        "(.ci/run does) or set PG_BIN"
     )
 
 
@@ -84,8 +85,8 @@ class PostgresServer:
             "-c synchronous_commit=off -c max_connections=200"
         )
         self._run(
-            str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.base / "server.log"),
-            "-w", "-t", "60", "start",
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options,
+            "-l", str(self.base / "server.log"), "-w", "-t", "60", "start",
         )  # fmt: skip
 
     def _let_through(self) -> None:

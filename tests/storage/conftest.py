@@ -147,7 +147,7 @@ class Started:
 
 
 async def raw_execute(database: str, *statements: tuple[str, tuple[object, ...]]) -> None:
-    """Run statements on the database behind the store's back (to damage it on purpose), in one transaction."""
+    """Run statements behind the store's back (to damage the database on purpose), in one transaction."""
     if not is_postgres_url(database):
         with closing(sqlite3.connect(database)) as conn, conn:
             for sql, params in statements:

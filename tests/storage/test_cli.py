@@ -66,7 +66,8 @@ async def test_check_replays_every_game_and_reports_damage(
         "2 games checked, 0 problems.",
     ]
     assert await asyncio.to_thread(main, ["check", str(b), "--database", str(db_path)]) == 0
-    assert capsys.readouterr().out.splitlines() == [integrity_line(database), f"game {b}: ok (9 actions replayed)"]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [integrity_line(database), f"game {b}: ok (9 actions replayed)"]
 
     await raw_execute(database, ("DELETE FROM actions WHERE game_id = ? AND seq = 9", (b,)))
     assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 1

@@ -34,15 +34,17 @@ async def _columns(store: Store) -> dict[str, list[str]]:
     """Each table's columns in order, as the database itself reports them."""
     if store.backend == "sqlite":
         conn = store._connection()
-        tables = [r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        listed = await conn.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = [r[0] for r in listed]
         return {
             t: [r[1] for r in await conn.execute_fetchall(f"PRAGMA table_info({t})")]
             for t in tables
             if not t.startswith("sqlite_")
         }
     rows = await store._read(
-        "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-        "AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND table_name <> 'schema_version' "
+        "ORDER BY table_name, ordinal_position"
     )
     found: dict[str, list[str]] = {}
     for table, column in rows:
@@ -78,7 +80,8 @@ async def test_both_schemas_have_the_same_tables_and_answer_the_same_queries(
             a = await lite._read(sql[SQLITE], params)
             b = await pg._read(sql[POSTGRESQL], params)
             assert [_plain(r) for r in a] == [_plain(r) for r in b]
-        assert await lite.player_stats(GUILD, Player.person(11)) == await pg.player_stats(GUILD, Player.person(11))
+        alice = Player.person(11)
+        assert await lite.player_stats(GUILD, alice) == await pg.player_stats(GUILD, alice)
         for game_id in ids:
             assert await lite.load_game(game_id) == await pg.load_game(game_id)
             assert await lite.actions(game_id) == await pg.actions(game_id)
@@ -141,7 +144,7 @@ async def test_two_processes_appending_to_one_game_lose_nothing(
     moves = 40
     start_at = time.time() + 3  # after both have opened their stores
     workers = [
-        subprocess.Popen(
+        subprocess.Popen(  # noqa: ASYNC220 - started together, waited for in a thread below
             [sys.executable, str(WORKER), postgres_url, str(started.id), str(moves), str(n), str(start_at)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -153,7 +156,7 @@ async def test_two_processes_appending_to_one_game_lose_nothing(
     ]
     results = []
     for worker in workers:
-        out, err = worker.communicate(timeout=240)
+        out, err = await asyncio.to_thread(worker.communicate, timeout=240)
         assert worker.returncode == 0, err
         results.append(json.loads(out))
     async with Store.open(postgres_url) as store:
