@@ -75,6 +75,11 @@ class Dialect:
         """The alias a subquery in FROM needs in PostgreSQL (SQLite's plans name it by number instead)."""
         return f" AS {alias}" if self.postgres else ""
 
+    def skip_locked(self) -> str:
+        """Appended to a SELECT of rows to claim: PostgreSQL passes over rows another transaction is
+        claiming right now (SQLite has one writer at a time: nothing to pass over)."""
+        return " FOR UPDATE SKIP LOCKED" if self.postgres else ""
+
     def lock_row(self) -> str:
         """Appended to a SELECT of one row a write transaction will change: PostgreSQL locks it now, so
         that two transactions on the same game queue instead of failing; SQLite's writer lock is whole."""

@@ -1766,7 +1766,8 @@ class Store:
 
         def body(db: Db) -> bool:
             cursor = db.execute(
-                """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL
+                """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL,
+                                     claimed_by = NULL, claimed_until = NULL
                    WHERE id = ? AND (NOT ? OR set_aside_at IS NOT NULL)""",
                 params,
             )
@@ -1797,7 +1798,7 @@ class Store:
             due_at = None if attempts >= TIMER_MAX_ATTEMPTS else now + timer_retry_delay(attempts)
             db.execute(
                 """UPDATE timers SET attempts = ?, last_error = ?, due_at = coalesce(?, due_at),
-                                     set_aside_at = ?
+                                     set_aside_at = ?, claimed_by = NULL, claimed_until = NULL
                    WHERE id = ?""",
                 (attempts, error, due_at, now if due_at is None else None, timer_id),
             )
@@ -1819,6 +1820,36 @@ class Store:
         """The timers due at ``now`` or before, in order of due time (then id); never a set-aside one."""
         rows = await self._read(_SQL_DUE, (_int(now, "now"), _int(limit, "limit")))
         return [_timer_from_row(r) for r in rows]
+
+    async def claim_due_timers(
+        self, now: int, owner: str, *, lease_seconds: int = 300, limit: int = 100
+    ) -> list[Timer]:
+        """Claim the timers due at ``now`` or before for ``owner`` (a process's name) until ``now +
+        lease_seconds``, and return them in order: the timers of a database several processes share.
+
+        A claimed timer is returned to no other claim until its lease runs out: exactly one process fires
+        it, and if that process dies before the timer is answered (deleted, rescheduled or failed, which
+        end the claim), another claims it once the lease has passed. PostgreSQL passes over rows another
+        process is claiming at the same moment (``FOR UPDATE SKIP LOCKED``); SQLite has one writer.
+        """
+        _int(now, "now")
+        params = (str(owner), now + _int(lease_seconds, "lease_seconds"), now, now, _int(limit, "limit"))
+
+        def body(db: Db) -> list[Timer]:
+            rows = _rows(
+                db,
+                f"""UPDATE timers SET claimed_by = ?, claimed_until = ?
+                    WHERE id IN (SELECT id FROM timers
+                                 WHERE {_LIVE} AND due_at <= ?
+                                   AND (claimed_until IS NULL OR claimed_until <= ?)
+                                 ORDER BY due_at, id LIMIT ?{db.dialect.skip_locked()})
+                    RETURNING id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error,
+                              set_aside_at, held_since""",  # noqa: S608 - constant text; the values are parameters
+                params,
+            )
+            return sorted((_timer_from_row(r) for r in rows), key=lambda t: (t.due_at, t.id))
+
+        return await self._transaction(body, isolation="read_committed")
 
     async def set_aside_timers(self, limit: int = 100) -> list[Timer]:
         """The timers set aside after their last try failed, the earliest set aside first."""
