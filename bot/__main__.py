@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 from storage import StorageError, Store
+from storage.postgres import redact
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
@@ -37,9 +38,11 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-    return Config(
-        token, environ.get("DATABASE_PATH", "").strip() or "tigris.db", int(guild) if guild else None, level
+    # DATABASE_URL (postgresql://...) wins over DATABASE_PATH (a SQLite file, the default).
+    database = (
+        environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
     )
+    return Config(token, database, int(guild) if guild else None, level)
 
 
 class RedactToken(logging.Filter):
@@ -92,7 +95,7 @@ def main() -> None:
     from bot.client import create_bot
 
     bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
-    logging.getLogger("bot").info("starting; games are saved in %s", config.database_path)
+    logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
     try:
         bot.run(config.token, log_handler=None)
     except Exception as exc:  # LoginFailure and friends: one line, no traceback

@@ -23,6 +23,7 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0008 results of finished games and each server's ratings (issue 13), backfilled from the final
          positions of the games finished before it (a Python step in the same transaction)
     0009 game_posts: what each game's channel was told, post by post (issue 10)
+    0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -212,6 +213,8 @@ attempts, last_error, set_aside_at, held_since)``::
                                                     # (failed tries forgotten, back if set aside)
     await store.timers(game_id)                     # soonest first, set-aside ones included
     await store.next_due(limit=1)                   # soonest of all games, by due time then id
+    await store.claim_due_timers(now, "shard-0", lease_seconds=300)   # the due timers for this process
+                                                    # alone until the lease ends (several processes)
     await store.due_timers(now, limit=100)          # due at now or before, in order (never set aside,
                                                     # never held by a pause)
     retry = await store.timer_failed(timer_id, now, error_text)   # its handler raised: TimerRetry or None

@@ -1,7 +1,10 @@
-"""Admin commands: ``python -m storage backup OUT.db``, ``check [GAME_ID]``, ``retry-timer TIMER_ID`` and
-``recompute-ratings [--guild ID]``.
+"""Admin commands: ``python -m storage backup OUT.db``, ``check [GAME_ID]``, ``retry-timer TIMER_ID``,
+``recompute-ratings [--guild ID]`` and ``migrate-to postgresql://...``.
 
-The database is ``--database PATH``, else the ``DATABASE_PATH`` environment variable, else ``tigris.db``.
+The database is ``--database PATH_OR_URL``, else ``$DATABASE_URL`` (a ``postgresql://`` URL), else
+``$DATABASE_PATH``, else ``tigris.db``. ``backup`` is for a SQLite file (PostgreSQL: ``pg_dump``, see
+docs/deploy.md); ``migrate-to`` copies the SQLite file into an empty PostgreSQL database and checks that
+every game replays there.
 Exit status: 0 all good; 1 a check found a problem (damage, a game that does not replay, a timer set aside);
 2 the command could not run (no file, not a database, read-only, newer schema...): one line on stderr.
 
@@ -19,8 +22,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from storage.copy import copy_to_postgres
 from storage.errors import BackupError, ReplayMismatchError, StorageError
 from storage.files import inspect_file
+from storage.postgres import is_postgres_url, redact
 from storage.records import Timer
 from storage.store import DEFAULT_PATH, Store, backup_database
 
@@ -30,9 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--database",
-        metavar="PATH",
-        default=os.environ.get("DATABASE_PATH") or DEFAULT_PATH,
-        help="the database file (default: $DATABASE_PATH or tigris.db)",
+        metavar="PATH_OR_URL",
+        default=os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_PATH,
+        help="the database file or postgresql:// URL (default: $DATABASE_URL, $DATABASE_PATH or tigris.db)",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     backup = commands.add_parser(
@@ -57,6 +62,17 @@ def _parser() -> argparse.ArgumentParser:
         help="rate every finished game again from its results, in the order they finished",
     )
     ratings.add_argument("--guild", metavar="ID", type=int, help="only this server (default: all)")
+    migrate_to = commands.add_parser(
+        "migrate-to",
+        help="copy the SQLite file (--database PATH) into an empty PostgreSQL database, then check its games",
+    )
+    migrate_to.add_argument("url", metavar="postgresql://...", help="the PostgreSQL database to fill")
+    migrate_to.add_argument(
+        "--database",
+        metavar="PATH",
+        default=os.environ.get("DATABASE_PATH") or DEFAULT_PATH,
+        help="the SQLite file to copy (default: $DATABASE_PATH or tigris.db)",
+    )
     return parser
 
 
@@ -86,7 +102,8 @@ def _set_aside_line(timer: Timer) -> str:
 
 
 async def _check(database: str, game_id: int | None) -> int:
-    inspected = await asyncio.to_thread(inspect_file, database, thorough=True)
+    postgres = is_postgres_url(database)
+    inspected = None if postgres else await asyncio.to_thread(inspect_file, database, thorough=True)
     if inspected is not None and inspected.problems:
         for problem in inspected.problems:
             print(f"integrity: {problem}")
@@ -96,7 +113,8 @@ async def _check(database: str, game_id: int | None) -> int:
             "its games were not replayed: restore a backup."
         )
         return 1
-    print("integrity: ok")
+    # PostgreSQL checks its pages and keys itself (pg_amcheck for more).
+    print("integrity: left to PostgreSQL" if postgres else "integrity: ok")
     failures = 0
     async with Store.open(database) as store:
         ids = [game_id] if game_id is not None else await store.game_ids()
@@ -135,12 +153,31 @@ async def _recompute_ratings(database: str, guild_id: int | None) -> int:
     return 0
 
 
+async def _migrate_to(database: str, url: str) -> int:
+    if not is_postgres_url(url):
+        raise StorageError(f"{url} is not a postgresql:// URL.")
+    copied = await copy_to_postgres(database, url)
+    total = sum(copied.rows.values())
+    print(
+        f"Copied {database} to {redact(url)}: {total} rows ({copied.rows['games']} games, "
+        f"{copied.rows['actions']} actions); {copied.games_verified} games replay to their saved positions."
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "backup":
+            if is_postgres_url(args.database):
+                raise StorageError("backup copies a SQLite file; PostgreSQL: pg_dump (docs/deploy.md).")
             return asyncio.run(_backup(args.database, args.out))
-        if not Path(args.database).is_file():  # opening would create an empty database
+        if args.command == "migrate-to":
+            if is_postgres_url(args.database) or not Path(args.database).is_file():
+                raise StorageError(f"There is no SQLite database at {args.database}.")
+            return asyncio.run(_migrate_to(args.database, args.url))
+        if not is_postgres_url(args.database) and not Path(args.database).is_file():
+            # opening would create an empty database
             raise StorageError(f"There is no database at {args.database}.")
         if args.command == "retry-timer":
             return asyncio.run(_retry_timer(args.database, args.timer_id))

@@ -1,6 +1,6 @@
-"""Results and ratings of finished games, written inside a transaction (plain ``sqlite3``, on the database
-thread): by ``append_action`` when an action ends a game, and by migration 0008 for the games finished
-before it. The stats queries read them (``storage.store``).
+"""Results and ratings of finished games, written inside a transaction (a ``storage.sql.Db`` body):
+by ``append_action`` when an action ends a game, and by migration 0008 for the games finished before it.
+The stats queries read them (``storage.store``).
 
 Whom a seat's result counts for (``results.user_id`` / ``level``), for stats and ratings:
 
@@ -13,7 +13,6 @@ Whom a seat's result counts for (``results.user_id`` / ``level``), for stats and
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from itertools import groupby
 from typing import Any
@@ -21,8 +20,7 @@ from typing import Any
 from engine import EngineError, Game, load
 from storage.rating import Ladder, Rating
 from storage.records import Player, player_or_none
-
-Db = sqlite3.Connection
+from storage.sql import Db
 
 _INSERT_RESULT = """
 INSERT INTO results (game_id, seat, guild_id, ended_at, players, owner_user_id, owner_level, resigned_by,
@@ -85,7 +83,8 @@ def _insert_results(db: Db, game_id: int, game: Game) -> tuple[int, int]:
         counts_for = _counts_for(user_id, level, resigned_by, people)
         rows.append(
             (
-                game_id, s.seat, guild_id, ended_at, players, user_id, level, resigned_by, s.seat in replaced,
+                game_id, s.seat, guild_id, ended_at, players, user_id, level, resigned_by,
+                int(s.seat in replaced),
                 counts_for.user_id if counts_for else None, counts_for.level if counts_for else None,
                 s.place, s.score, *s.final, s.treasures,
             )

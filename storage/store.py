@@ -1,17 +1,21 @@
-"""The store: one aiosqlite connection, every change in one ``BEGIN IMMEDIATE`` transaction.
+"""The store: every change in one transaction, on SQLite (the default) or PostgreSQL (``DATABASE_URL``).
+
+Each transaction is a plain function of a ``storage.sql.Db`` (the same code for both databases). SQLite
+runs it whole on aiosqlite's worker thread (``storage.dbthread``): ONE trip from the event loop per
+operation, however many statements it runs. PostgreSQL runs it on a worker thread of its own whose
+statements go to asyncpg (``storage.postgres``). Either way it runs in a task shielded from cancellation:
+a cancelled caller never leaves a half-done transaction behind; it commits or rolls back whole.
 
 Concurrency, in three layers:
 
-* inside one ``Store``, an ``asyncio.Lock`` lets one operation at a time use the connection, so a read
-  never sees another task's uncommitted writes;
+* SQLite: inside one ``Store``, an ``asyncio.Lock`` lets one operation at a time use the connection, so a
+  read never sees another task's uncommitted writes; PostgreSQL: a pool, each transaction on its own
+  connection;
 * between connections and processes, ``BEGIN IMMEDIATE`` takes SQLite's write lock before anything is
-  read, and ``busy_timeout`` makes the others wait for it;
+  read, and ``busy_timeout`` makes the others wait for it; PostgreSQL runs writes ``SERIALIZABLE`` (and
+  again when it refuses one for a conflict), locking the game's row first;
 * between commands that raced on the same game, ``append_action`` compares the caller's version with
   the stored one inside that transaction and refuses a stale write with ``StaleVersionError``.
-
-Each transaction is a plain function run whole on aiosqlite's worker thread (``storage.dbthread``): ONE trip
-from the event loop per operation, however many statements it runs. It runs in a task shielded from
-cancellation: a cancelled caller never leaves a half-done transaction behind; it commits or rolls back whole.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple, TypeVar
 
 import aiosqlite
+import asyncpg
 
 from engine import (
     EngineError,
@@ -73,6 +78,7 @@ from storage.errors import (
     WrongSeatError,
 )
 from storage.files import check_access, database_error, inspect_file, integrity_findings
+from storage.postgres import PostgresBackend, is_postgres_url, redact
 from storage.records import (
     MAX_AWAY_HOURS,
     MAX_SEATS,
@@ -112,11 +118,11 @@ from storage.records import (
     timer_retry_delay,
 )
 from storage.results import recompute_ratings, record_results
-from storage.schema import LATEST, migrate, user_version
+from storage.schema import LATEST, migrate, migrate_postgres, postgres_version, user_version
+from storage.sql import POSTGRESQL, SQLITE, Db, Dialect, Params, SqliteDb
 
 T = TypeVar("T")
 Conn = aiosqlite.Connection
-Db = sqlite3.Connection  # the connection as the worker thread sees it, inside a transaction body
 
 DEFAULT_PATH = "tigris.db"
 ACTIVE: tuple[Status, ...] = (Status.LOBBY, Status.PLAYING)
@@ -130,50 +136,67 @@ class _Unchanged(Enum):
 
 UNCHANGED: Final = _Unchanged.UNCHANGED  # ``set_player_settings``: leave this setting as it is
 
-_GAME_COLUMNS = """
+
+
+def _per_dialect(build: Callable[[Dialect], str]) -> dict[Dialect, str]:
+    """A statement both databases run, built for each from the same text (``storage.sql``)."""
+    return {dialect: build(dialect) for dialect in (SQLITE, POSTGRESQL)}
+
+
+def _game_columns(d: Dialect) -> str:
+    seat = d.json_row(
+        "s.seat", "s.user_id", "s.dynasty", "s.joined_at", "s.level", "s.away_since", "s.away_until",
+        "s.away_cover", "s.resigned_by", "s.resigned_at",
+    )  # fmt: skip
+    return f"""
 SELECT g.id, g.guild_id, g.channel_id, g.creator_id, g.status, g.board, g.english, g.open_scoring,
        g.conflict_hours, g.reminder_hours, g.turn_hours, g.away_minutes, g.hints, g.computer_level,
        g.buildings, g.wonder, g.players, g.seed, g.position, g.version, g.seat_to_act, g.created_at,
        g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at,
-       (SELECT json_group_array(json_array(s.seat, s.user_id, s.dynasty, s.joined_at, s.level, s.away_since,
-                                           s.away_until, s.away_cover, s.resigned_by, s.resigned_at))
-          FROM seats AS s WHERE s.game_id = g.id) AS seats
+       (SELECT {d.json_list(seat)} FROM seats AS s WHERE s.game_id = g.id) AS seats
 FROM games AS g
-"""
-_SQL_GAME = _GAME_COLUMNS + "WHERE g.id = ?"
-_SQL_GAME_IN_CHANNEL = _GAME_COLUMNS + "WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing')"
+"""  # noqa: S608 - constant text; the values are parameters
+
+
+def _games(where: str) -> dict[Dialect, str]:
+    """The games (with their seats) chosen by ``where``, which may name the dialect's ``{values}``: the
+    statuses given as a JSON list, as the table ``wanted``."""
+    return _per_dialect(lambda d: _game_columns(d) + where.format(values=d.json_values("?", "wanted")))
+
+
+_SQL_GAME = _games("WHERE g.id = ?")
+_SQL_GAME_IN_CHANNEL = _games("WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing')")
 # The newest game of a channel among some statuses: per status, the largest id of one range of the
 # games_channel index (channel_id, status, then the rowid), so the cost never grows with the games stored.
-_SQL_LATEST_IN_CHANNEL = (
-    _GAME_COLUMNS  # noqa: S608 - constant text; the values are parameters
-    + """WHERE g.id = (
+_SQL_LATEST_IN_CHANNEL = _games(
+    """WHERE g.id = (
     SELECT max((SELECT max(c.id) FROM games AS c WHERE c.channel_id = ? AND c.status = wanted.value))
-    FROM json_each(?) AS wanted)"""
+    FROM {values})"""
 )
 # The condition must read exactly as the games_unpresented partial index's, for SQLite to use the index.
-_SQL_GAMES_TO_PRESENT = (
-    _GAME_COLUMNS
-    + """WHERE g.presented_version < g.version AND g.status IN ('playing', 'finished')
+_SQL_GAMES_TO_PRESENT = _games(
+    """WHERE g.presented_version < g.version AND g.status IN ('playing', 'finished')
 ORDER BY g.id LIMIT ?"""
 )
-_SQL_GAMES_OF_USER = (
-    _GAME_COLUMNS
-    + """JOIN seats AS me ON me.game_id = g.id
-JOIN json_each(?) AS wanted ON wanted.value = g.status
+_SQL_GAMES_OF_USER = _games(
+    """JOIN seats AS me ON me.game_id = g.id
+JOIN {values} ON wanted.value = g.status
 WHERE me.user_id = ?
 ORDER BY g.id"""
 )
-_SQL_GAMES_WAITING_ON = (
-    _GAME_COLUMNS
-    + """JOIN seats AS me ON me.game_id = g.id AND me.seat = g.seat_to_act
+_SQL_GAMES_WAITING_ON = _games(
+    """JOIN seats AS me ON me.game_id = g.id AND me.seat = g.seat_to_act
 WHERE me.user_id = ? AND g.status = 'playing'
 ORDER BY g.updated_at, g.id"""
 )
-_SQL_GAMES_OF_GUILD = (
-    _GAME_COLUMNS
-    + """JOIN json_each(?) AS wanted ON wanted.value = g.status
+_SQL_GAMES_OF_GUILD = _games(
+    """JOIN {values} ON wanted.value = g.status
 WHERE g.guild_id = ?
 ORDER BY g.id"""
+)
+_SQL_GAME_IDS = _per_dialect(
+    lambda d: "SELECT id FROM games WHERE status IN "  # noqa: S608 - constant text; the values are parameters
+    f"(SELECT value FROM {d.json_values('?', 'w')}) ORDER BY id"
 )
 _TIMER_COLUMNS = (
     "SELECT id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error, set_aside_at, "
@@ -229,58 +252,80 @@ ORDER BY seq DESC LIMIT ?"""
 
 # History and standings (issue 13). A server's games in play, the longest waiting first, and its finished
 # games, the newest first: one range of games_guild_ended each (the finished ones read in order).
-_SQL_RUNNING_GAMES = (
-    _GAME_COLUMNS + "WHERE g.guild_id = ? AND g.status = 'playing' ORDER BY g.updated_at, g.id LIMIT ?"
+_SQL_RUNNING_GAMES = _games(
+    "WHERE g.guild_id = ? AND g.status = 'playing' ORDER BY g.updated_at, g.id LIMIT ?"
 )
 # The lobbies and games in play a person holds a seat in, on every server: those waiting on them first.
-_SQL_USER_GAMES = (
-    _GAME_COLUMNS
-    + """JOIN seats AS me ON me.game_id = g.id
+_SQL_USER_GAMES = _games(
+    """JOIN seats AS me ON me.game_id = g.id
 WHERE me.user_id = ? AND g.status IN ('lobby', 'playing')
 ORDER BY g.status = 'playing' AND g.seat_to_act = me.seat DESC, g.status = 'playing' DESC,
          g.updated_at, g.id"""
 )
-_RESULT_ROW = """json_array(r.seat, r.place, r.score, r.red, r.blue, r.green, r.black, r.treasures,
-    r.owner_user_id, r.owner_level, r.user_id, r.level, r.resigned_by, r.replaced, r.rating_change)"""
-_SQL_GAME_RESULTS = f"SELECT {_RESULT_ROW} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
-_SQL_FINISHED_GAMES = f"""
+
+
+def _result_row(d: Dialect) -> str:
+    return d.json_row(
+        "r.seat", "r.place", "r.score", "r.red", "r.blue", "r.green", "r.black", "r.treasures",
+        "r.owner_user_id", "r.owner_level", "r.user_id", "r.level", "r.resigned_by", "r.replaced",
+        "r.rating_change",
+    )  # fmt: skip
+
+
+_SQL_GAME_RESULTS = _per_dialect(
+    lambda d: f"SELECT {_result_row(d)} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
+)
+_SQL_FINISHED_GAMES = _per_dialect(
+    lambda d: f"""
 SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
-       (SELECT json_group_array(json(row)) FROM (
-            SELECT {_RESULT_ROW} AS row FROM results AS r WHERE r.game_id = g.id ORDER BY r.place, r.seat))
+       (SELECT {d.json_list("result", of_json=True)} FROM (
+            SELECT {_result_row(d)} AS result FROM results AS r WHERE r.game_id = g.id
+            ORDER BY r.place, r.seat
+        ){d.derived("rr")})
 FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
 ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
+)
 _SQL_LEADERBOARD = """
 SELECT user_id, level, rating, games, wins FROM ratings
 WHERE guild_id = ? AND games >= ?
 ORDER BY rating DESC, id LIMIT ? OFFSET ?"""
 
 
-def _stats_sql(who: str) -> str:
-    """A player's stats on a server in one statement; ``who`` picks their rows (a person's or a level's)."""
+def _stats_sql(d: Dialect, who: str, resigned: str) -> str:
+    """A player's stats on a server in one statement; ``who`` picks their rows (a person's or a level's),
+    ``resigned`` counts the games they resigned."""
+    totals = d.json_row(
+        "count(DISTINCT game_id)", "count(DISTINCT CASE WHEN place = 1 THEN game_id END)", "avg(place)",
+        "avg(score)", "max(score)", resigned,
+    )  # fmt: skip
+    rating = d.json_row(
+        "r.rating",
+        "(SELECT count(*) FROM ratings AS better"
+        " WHERE better.guild_id = :guild AND better.rating > r.rating)",
+    )
+    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind"))
     return f"""
 SELECT
-  (SELECT json_array(count(DISTINCT game_id), count(DISTINCT CASE WHEN place = 1 THEN game_id END),
-                     avg(place), avg(score), max(score),
-                     count(DISTINCT CASE WHEN resigned_by = :who THEN game_id END))
-     FROM results WHERE guild_id = :guild AND {who}),
-  (SELECT json_array(r.rating, (SELECT count(*) FROM ratings AS better
-                                WHERE better.guild_id = :guild AND better.rating > r.rating))
-     FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
-  (SELECT json_group_array(json_array(user_id, level, games, ahead, behind)) FROM (
+  (SELECT {totals} FROM results WHERE guild_id = :guild AND {who}),
+  (SELECT {rating} FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
+  (SELECT {met} FROM (
      SELECT o.user_id, o.level, count(DISTINCT o.game_id) AS games,
-            sum(me.place < o.place) AS ahead, sum(me.place > o.place) AS behind
+            sum(CASE WHEN me.place < o.place THEN 1 ELSE 0 END) AS ahead,
+            sum(CASE WHEN me.place > o.place THEN 1 ELSE 0 END) AS behind
      FROM results AS me JOIN results AS o ON o.game_id = me.game_id AND o.seat <> me.seat
      WHERE me.guild_id = :guild AND me.{who}
        AND (o.user_id IS NOT NULL OR o.level IS NOT NULL)
-       AND NOT coalesce(o.{who}, 0)
+       AND (o.{who}) IS NOT TRUE
      GROUP BY o.user_id, o.level
      ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level
-     LIMIT :opponents))"""  # noqa: S608 - ``who`` is one of the two constants below
+     LIMIT :opponents){d.derived("m")})"""  # noqa: S608 - ``who`` and ``resigned`` are the constants below
 
 
-_SQL_STATS_OF_PERSON = _stats_sql("user_id = :who")
-_SQL_STATS_OF_COMPUTER = _stats_sql("level = :who")
+_SQL_STATS_OF_PERSON = _per_dialect(
+    lambda d: _stats_sql(d, "user_id = :who", "count(DISTINCT CASE WHEN resigned_by = :who THEN game_id END)")
+)
+_SQL_STATS_OF_COMPUTER = _per_dialect(lambda d: _stats_sql(d, "level = :who", "0"))  # a level never resigns
 
 
 def _game_from_row(row: Sequence[Any]) -> GameRecord:
@@ -390,12 +435,16 @@ def _parse_position(position: str) -> Game:
         raise InvalidPositionError(f"The position is not valid engine notation: {exc!r}.") from None
 
 
-def _rows(db: Db, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+def _rows(db: Db, sql: str, params: Params = ()) -> list[Any]:
     return db.execute(sql, params).fetchall()
 
 
-def _one(db: Db, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> Any:
+def _one(db: Db, sql: str, params: Params = ()) -> Any:
     return db.execute(sql, params).fetchone()
+
+
+def _sqlite_rows(db: sqlite3.Connection, sql: str, params: Params = ()) -> list[Any]:
+    return db.execute(sql, params).fetchall()
 
 
 class _GameRow(NamedTuple):
@@ -607,13 +656,65 @@ class _Opening:
             await self._store.close()
 
 
-class Store:
-    """The bot's database. Open it with ``Store.open(path)``; see the package docstring for the API."""
+def _as_db(body: Callable[[Db], T], conn: sqlite3.Connection) -> T:
+    return body(SqliteDb(conn))
+
+
+class _Sqlite:
+    """SQLite's side of a store: one aiosqlite connection, its operations taking turns under a lock."""
+
+    dialect: Dialect = SQLITE
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, conn: Conn, path: str) -> None:
-        self._conn: Conn | None = conn
+        self.conn: Conn | None = conn
         self.path = path
-        self._lock = asyncio.Lock()
+        self.lock = asyncio.Lock()
+
+    def connection(self) -> Conn:
+        if self.conn is None:
+            raise StorageError("The store is closed.")
+        return self.conn
+
+    async def on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` on the database thread (the caller holds the lock); a file or disk that fails
+        becomes a ``DatabaseUnusableError`` naming the file, other SQLite errors go up as they are."""
+        try:
+            return await on_db_thread(self.connection(), work)
+        except sqlite3.Error as exc:
+            error = database_error(self.path, exc)
+            if error is None:
+                raise
+            raise error from exc
+
+    async def transaction(self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None) -> T:
+        async with self.lock:
+            return await self.on_thread(partial(in_transaction, body=partial(_as_db, body), write=write))
+
+    async def read(self, sql: str, params: Params = ()) -> list[Any]:
+        """One statement: SQLite reads it from one snapshot."""
+        async with self.lock:
+            return await self.on_thread(partial(_sqlite_rows, sql=sql, params=params))
+
+    async def close(self) -> None:
+        async with self.lock:
+            conn, self.conn = self.conn, None
+            if conn is not None:
+                await conn.close()
+
+
+class _Postgres(PostgresBackend):
+    dialect: Dialect = POSTGRESQL
+    integrity_errors: tuple[type[Exception], ...] = (asyncpg.IntegrityConstraintViolationError,)
+
+
+class Store:
+    """The bot's database. Open it with ``Store.open(path or URL)``; see the package docstring for the API."""
+
+    def __init__(self, backend: _Sqlite | _Postgres, path: str) -> None:
+        self._backend: _Sqlite | _Postgres | None = backend
+        self._dialect = backend.dialect
+        self.path = path
         self._writes: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------------------ open and close
@@ -628,15 +729,39 @@ class Store:
     ) -> _Opening:
         """Open (or create) the database, check it, upgrade its schema, and return the store.
 
-        Before anything is written, the file must be readable and writable with its folder, and pass
-        ``PRAGMA quick_check`` through a read-only connection; otherwise a ``DatabaseUnusableError``
-        (``DatabaseCorruptError``, ``DatabaseReadOnlyError``, ...) or ``SchemaTooNewError`` is raised and
-        the file is left exactly as it was. Then: WAL journal, foreign keys on, ``synchronous=FULL`` by
-        default (a saved move survives a power cut, not only a crash), the missing migrations.
+        ``path`` is a SQLite file, or a ``postgresql://`` URL (the database must exist; its tables are
+        created by the migrations). For a file: before anything is written, the file must be readable and
+        writable with its folder, and pass ``PRAGMA quick_check`` through a read-only connection; otherwise
+        a ``DatabaseUnusableError`` (``DatabaseCorruptError``, ``DatabaseReadOnlyError``, ...) or
+        ``SchemaTooNewError`` is raised and the file is left exactly as it was. Then: WAL journal, foreign
+        keys on, ``synchronous=FULL`` by default (a saved move survives a power cut, not only a crash), the
+        missing migrations.
         """
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError("synchronous must be 'FULL' or 'NORMAL'")
-        return _Opening(cls._open(os.fspath(path), _int(busy_timeout_ms, "busy_timeout_ms"), synchronous))
+        target = os.fspath(path)
+        if is_postgres_url(target):
+            return _Opening(cls._open_postgres(target))
+        return _Opening(cls._open(target, _int(busy_timeout_ms, "busy_timeout_ms"), synchronous))
+
+    @classmethod
+    async def _open_postgres(cls, url: str) -> Store:
+        shown = redact(url)
+        try:
+            backend = await _Postgres.connect(url)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnusableError(f"The PostgreSQL database {shown} cannot be reached: {exc}.") from exc
+        try:
+            version = await postgres_version(backend)
+            if version > LATEST:
+                raise SchemaTooNewError(shown, version, LATEST)
+            version = await migrate_postgres(backend)
+            if version > LATEST:  # a newer program upgraded it while we waited
+                raise SchemaTooNewError(shown, version, LATEST)
+        except BaseException:
+            await backend.close()
+            raise
+        return cls(backend, shown)
 
     @classmethod
     async def _open(cls, path: str, busy_timeout_ms: int, synchronous: str) -> Store:
@@ -677,16 +802,16 @@ class Store:
             if isinstance(exc, sqlite3.Error):
                 raise _file_error(path, exc) from exc
             raise
-        return cls(conn, path)
+        return cls(_Sqlite(conn, path), path)
 
     async def close(self) -> None:
         """Wait for the writes under way, then close. Closing twice is harmless."""
-        if self._conn is None:
+        backend, self._backend = self._backend, None
+        if backend is None:
             return
-        async with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                await conn.close()
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
+        await backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -696,52 +821,53 @@ class Store:
 
     @property
     def closed(self) -> bool:
-        return self._conn is None
+        return self._backend is None
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._dialect.name
+
+    def _live(self) -> _Sqlite | _Postgres:
+        if self._backend is None:
+            raise StorageError("The store is closed.")
+        return self._backend
+
+    def _sqlite(self, what: str) -> _Sqlite:
+        backend = self._live()
+        if not isinstance(backend, _Sqlite):
+            raise StorageError(f"{what} is for a SQLite file; for PostgreSQL, see docs/deploy.md.")
+        return backend
 
     def _connection(self) -> Conn:
-        if self._conn is None:
-            raise StorageError("The store is closed.")
-        return self._conn
+        """The aiosqlite connection of a SQLite store (for tests and checks of the file itself)."""
+        return self._sqlite("A SQLite connection").connection()
 
     # ----------------------------------------------------------------------------- transactions
 
-    async def _on_thread(self, work: Callable[[Db], T]) -> T:
-        """Run ``work`` on the database thread (the caller holds the lock); a file or disk that fails
-        becomes a ``DatabaseUnusableError`` naming the file, other SQLite errors go up as they are."""
-        try:
-            return await on_db_thread(self._connection(), work)
-        except sqlite3.Error as exc:
-            error = database_error(self.path, exc)
-            if error is None:
-                raise
-            raise error from exc
-
-    async def _transaction(self, body: Callable[[Db], T], *, write: bool = True) -> T:
-        """Run ``body`` in one transaction, in one trip to the database thread, in a task of its own that a
-        cancelled caller cannot cut."""
-        self._connection()
-        task = asyncio.ensure_future(self._run_transaction(body, write))
+    async def _transaction(
+        self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None
+    ) -> T:
+        """Run ``body`` in one transaction, in a task of its own that a cancelled caller cannot cut."""
+        backend = self._live()
+        task = asyncio.ensure_future(backend.transaction(body, write=write, isolation=isolation))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
         # The result is fetched here; if the caller was cancelled, mark a failure as retrieved.
         task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
         return await asyncio.shield(task)
 
-    async def _run_transaction(self, body: Callable[[Db], T], write: bool) -> T:
-        async with self._lock:
-            return await self._on_thread(partial(in_transaction, body=body, write=write))
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """One statement: SQLite reads it from one snapshot."""
-        async with self._lock:
-            return await self._on_thread(partial(_rows, sql=sql, params=params))
+    async def _read(self, sql: str | Mapping[Dialect, str], params: Params = ()) -> list[Any]:
+        """One statement (or the dialect's one of several), read from one snapshot."""
+        text = sql if isinstance(sql, str) else sql[self._dialect]
+        return await self._live().read(text, params)
 
     @staticmethod
     def _game_row(db: Db, game_id: int) -> _GameRow:
         row = _one(
             db,
             "SELECT status, version, seat_to_act, players, seed, computer_level, paused_at, pause_keeps "
-            "FROM games WHERE id = ?",
+            "FROM games WHERE id = ?" + db.dialect.lock_row(),
             (game_id,),
         )
         if row is None:
@@ -757,7 +883,7 @@ class Store:
 
     @staticmethod
     def _load(db: Db, game_id: int) -> GameRecord:
-        row = _one(db, _SQL_GAME, (game_id,))
+        row = _one(db, _SQL_GAME[db.dialect], (game_id,))
         if row is None:
             raise GameNotFound(game_id)
         return _game_from_row(row)
@@ -808,7 +934,7 @@ class Store:
 
         try:
             return await self._transaction(body)
-        except sqlite3.IntegrityError as exc:  # the unique index, if another process won a race
+        except self._live().integrity_errors as exc:  # the unique index, if another process won a race
             raise ChannelBusyError(channel_id, None) from exc
 
     async def add_seat(
@@ -1147,17 +1273,18 @@ class Store:
                     "UPDATE games SET paused_at = ?, pause_keeps = ? WHERE id = ?", (now, keeps, game_id)
                 )
                 db.execute(
-                    """UPDATE timers SET held_since = ?
+                    f"""UPDATE timers SET held_since = ?
                        WHERE game_id = ? AND held_since IS NULL
-                         AND kind NOT IN (SELECT value FROM json_each(?))""",
+                         AND kind NOT IN (SELECT value FROM {db.dialect.json_values("?", "k")})""",  # noqa: S608
                     (now, game_id, keeps),
                 )
             else:
                 db.execute("UPDATE games SET paused_at = NULL, pause_keeps = NULL WHERE id = ?", (game_id,))
                 db.execute(
-                    """UPDATE timers SET due_at = due_at + max(0, ? - held_since), held_since = NULL
+                    """UPDATE timers SET held_since = NULL,
+                           due_at = due_at + CASE WHEN ? > held_since THEN ? - held_since ELSE 0 END
                        WHERE game_id = ? AND held_since IS NOT NULL""",
-                    (now, game_id),
+                    (now, now, game_id),
                 )
             return True
 
@@ -1437,7 +1564,7 @@ class Store:
     async def game_ids(self, statuses: Iterable[Status | str] = tuple(Status)) -> list[int]:
         """The ids of the games with these statuses (all by default), in order."""
         rows = await self._read(
-            "SELECT id FROM games WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id",
+            _SQL_GAME_IDS,
             (_statuses(statuses),),
         )
         return [r[0] for r in rows]
@@ -1492,8 +1619,7 @@ class Store:
             "who": player.level if player.is_computer else player.user_id,
             "opponents": _int(opponents, "opponents"),
         }
-        async with self._lock:
-            totals, rating, met = await self._on_thread(partial(_one, sql=sql, params=params))
+        totals, rating, met = (await self._read(sql, params))[0]
         games, wins, average_place, average_score, best, resigned = json.loads(totals)
         rating_value, better = json.loads(rating) if rating is not None else (None, None)
         return PlayerStats(
@@ -1640,7 +1766,8 @@ class Store:
 
         def body(db: Db) -> bool:
             cursor = db.execute(
-                """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL
+                """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL,
+                                     claimed_by = NULL, claimed_until = NULL
                    WHERE id = ? AND (NOT ? OR set_aside_at IS NOT NULL)""",
                 params,
             )
@@ -1671,7 +1798,7 @@ class Store:
             due_at = None if attempts >= TIMER_MAX_ATTEMPTS else now + timer_retry_delay(attempts)
             db.execute(
                 """UPDATE timers SET attempts = ?, last_error = ?, due_at = coalesce(?, due_at),
-                                     set_aside_at = ?
+                                     set_aside_at = ?, claimed_by = NULL, claimed_until = NULL
                    WHERE id = ?""",
                 (attempts, error, due_at, now if due_at is None else None, timer_id),
             )
@@ -1693,6 +1820,36 @@ class Store:
         """The timers due at ``now`` or before, in order of due time (then id); never a set-aside one."""
         rows = await self._read(_SQL_DUE, (_int(now, "now"), _int(limit, "limit")))
         return [_timer_from_row(r) for r in rows]
+
+    async def claim_due_timers(
+        self, now: int, owner: str, *, lease_seconds: int = 300, limit: int = 100
+    ) -> list[Timer]:
+        """Claim the timers due at ``now`` or before for ``owner`` (a process's name) until ``now +
+        lease_seconds``, and return them in order: the timers of a database several processes share.
+
+        A claimed timer is returned to no other claim until its lease runs out: exactly one process fires
+        it, and if that process dies before the timer is answered (deleted, rescheduled or failed, which
+        end the claim), another claims it once the lease has passed. PostgreSQL passes over rows another
+        process is claiming at the same moment (``FOR UPDATE SKIP LOCKED``); SQLite has one writer.
+        """
+        _int(now, "now")
+        params = (str(owner), now + _int(lease_seconds, "lease_seconds"), now, now, _int(limit, "limit"))
+
+        def body(db: Db) -> list[Timer]:
+            rows = _rows(
+                db,
+                f"""UPDATE timers SET claimed_by = ?, claimed_until = ?
+                    WHERE id IN (SELECT id FROM timers
+                                 WHERE {_LIVE} AND due_at <= ?
+                                   AND (claimed_until IS NULL OR claimed_until <= ?)
+                                 ORDER BY due_at, id LIMIT ?{db.dialect.skip_locked()})
+                    RETURNING id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error,
+                              set_aside_at, held_since""",  # noqa: S608 - constant text; the values are parameters
+                params,
+            )
+            return sorted((_timer_from_row(r) for r in rows), key=lambda t: (t.due_at, t.id))
+
+        return await self._transaction(body, isolation="read_committed")
 
     async def set_aside_timers(self, limit: int = 100) -> list[Timer]:
         """The timers set aside after their last try failed, the earliest set aside first."""
@@ -1760,8 +1917,8 @@ class Store:
         """The game's remembered messages (of one kind, or all), by kind then user."""
         rows = await self._read(
             """SELECT kind, user_id, channel_id, message_id, updated_at FROM messages
-               WHERE game_id = ? AND (? IS NULL OR kind = ?) ORDER BY kind, user_id""",
-            (game_id, kind, kind),
+               WHERE game_id = ? AND kind = coalesce(?, kind) ORDER BY kind, user_id""",
+            (game_id, kind),
         )
         return [MessageRef(game_id, k, u or None, c, m, t) for k, u, c, m, t in rows]
 
@@ -1848,17 +2005,24 @@ class Store:
     async def integrity_problems(self) -> list[str]:
         """``PRAGMA integrity_check`` and ``foreign_key_check`` findings, one line each; empty when the file
         is sound. Damage that stops the check is a finding too, not an exception."""
-        async with self._lock:
-            return await self._on_thread(partial(integrity_findings, thorough=True))
+        backend = self._live()
+        if not isinstance(backend, _Sqlite):
+            return []  # PostgreSQL checks its pages and keys itself; its own tools report damage
+        async with backend.lock:
+            return await backend.on_thread(partial(integrity_findings, thorough=True))
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await user_version(self._connection())
+        backend = self._live()
+        if not isinstance(backend, _Sqlite):
+            return await postgres_version(backend)
+        async with backend.lock:
+            return await user_version(backend.connection())
 
     async def backup(self, dest: str | os.PathLike[str]) -> None:
         """A consistent copy of the database in a new file (``VACUUM INTO``), while others keep writing."""
-        async with self._lock:
-            await _vacuum_into(self._connection(), os.fspath(dest))
+        backend = self._sqlite("A backup with VACUUM INTO")
+        async with backend.lock:
+            await _vacuum_into(backend.connection(), os.fspath(dest))
 
 
 def _check_replay(record: GameRecord, log: list[ActionRecord]) -> None:

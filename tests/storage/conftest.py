@@ -1,21 +1,31 @@
-"""Fixtures for the storage tests: a real SQLite file in tmp_path, never a mock."""
+"""Fixtures for the storage tests: a real SQLite file in tmp_path, or a real PostgreSQL server, never a mock.
+
+Every test that uses ``store`` (or ``backend``) runs against both backends, except those marked
+``sqlite_only``: they read or damage the SQLite file itself.
+"""
 
 from __future__ import annotations
 
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from engine import Game, dump
 from storage import ALL_TIMERS, Actor, Appended, GameRecord, NewTimer, Options, Store
+from storage.postgres import is_postgres_url
 from storage.schema import MIGRATIONS, migrate
+from storage.sql import postgres_sql
+from tests.pgserver import PostgresServer
 
 GUILD = 1000
 T0 = 1_700_000_000  # a fixed virtual "now"
@@ -136,14 +146,53 @@ class Started:
         return self.record.id
 
 
+async def raw_execute(database: str, *statements: tuple[str, tuple[object, ...]]) -> None:
+    """Run statements behind the store's back (to damage the database on purpose), in one transaction."""
+    if not is_postgres_url(database):
+        with closing(sqlite3.connect(database)) as conn, conn:
+            for sql, params in statements:
+                conn.execute(sql, params)
+        return
+    conn = await asyncpg.connect(database)
+    try:
+        async with conn.transaction():
+            for sql, params in statements:
+                await conn.execute(postgres_sql(sql)[0], *params)
+    finally:
+        await conn.close()
+
+
+def integrity_line(database: str) -> str:
+    """The first line of ``python -m storage check``: SQLite's file check, or PostgreSQL's own."""
+    return "integrity: left to PostgreSQL" if is_postgres_url(database) else "integrity: ok"
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tigris.db"
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only_sqlite = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", ("sqlite",) if only_sqlite else BACKENDS)
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(db_path) as opened:
+async def database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """Where the test's store lives: the SQLite file, or a PostgreSQL URL of an empty schema."""
+    if backend == "sqlite":
+        return str(db_path)
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return await server.new_schema()
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[Store]:
+    async with Store.open(database) as opened:
         yield opened
 
 

@@ -115,8 +115,8 @@ async def test_two_tasks_racing_on_one_store_apply_once(store: Store, start_game
     assert len(await store.actions(started.id)) == 1
 
 
-async def test_two_connections_racing_apply_once(db_path: Path, start_game: StartGame) -> None:
-    async with Store.open(db_path) as first, Store.open(db_path) as second:
+async def test_two_connections_racing_apply_once(database: str, start_game: StartGame) -> None:
+    async with Store.open(database) as first, Store.open(database) as second:
         started = await start_game(target=first)
         for _ in range(10):
             results = await _race([first, second], started)
@@ -129,9 +129,9 @@ async def test_two_connections_racing_apply_once(db_path: Path, start_game: Star
         assert await second.verify_replay(started.id) == 10
 
 
-async def test_many_racing_players_lose_no_action(db_path: Path, start_game: StartGame) -> None:
+async def test_many_racing_players_lose_no_action(database: str, start_game: StartGame) -> None:
     """Eight workers on four connections each try to apply 15 actions, reloading when refused."""
-    stores = [await Store.open(db_path) for _ in range(4)]
+    stores = [await Store.open(database) for _ in range(4)]
     try:
         started = await start_game(users=(11, 12, 13, 14), target=stores[0])
         refused = 0
@@ -185,6 +185,7 @@ async def test_a_cancelled_caller_never_leaves_half_an_action(store: Store, star
     assert await store.verify_replay(started.id) == (await store.load_game(started.id)).version
 
 
+@pytest.mark.sqlite_only
 async def test_verify_replay_finds_every_kind_of_damage(
     store: Store, start_game: StartGame, play: Play, db_path: Path
 ) -> None:

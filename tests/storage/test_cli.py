@@ -17,7 +17,7 @@ import pytest
 from storage import TIMER_MAX_ATTEMPTS, NewTimer, Store
 from storage.__main__ import main
 
-from .conftest import ROOT, T0, Play, StartGame, run_module
+from .conftest import ROOT, T0, Play, StartGame, integrity_line, raw_execute, run_module
 
 WORKER = Path(__file__).with_name("crash_worker.py")
 
@@ -31,6 +31,7 @@ async def two_games(store: Store, start_game: StartGame, play: Play) -> list[int
     return [a.id, b.id]
 
 
+@pytest.mark.sqlite_only
 async def test_backup_copies_every_game(
     two_games: list[int], db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -52,22 +53,23 @@ async def test_backup_copies_every_game(
 
 
 async def test_check_replays_every_game_and_reports_damage(
-    two_games: list[int], db_path: Path, capsys: pytest.CaptureFixture[str]
+    two_games: list[int], database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     a, b = two_games
+    db_path = database
     assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        "integrity: ok",
+        integrity_line(database),
         f"game {a}: ok (15 actions replayed)",
         f"game {b}: ok (9 actions replayed)",
         "2 games checked, 0 problems.",
     ]
     assert await asyncio.to_thread(main, ["check", str(b), "--database", str(db_path)]) == 0
-    assert capsys.readouterr().out.splitlines() == ["integrity: ok", f"game {b}: ok (9 actions replayed)"]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [integrity_line(database), f"game {b}: ok (9 actions replayed)"]
 
-    with closing(sqlite3.connect(db_path)) as conn, conn:
-        conn.execute("DELETE FROM actions WHERE game_id = ? AND seq = 9", (b,))
+    await raw_execute(database, ("DELETE FROM actions WHERE game_id = ? AND seq = 9", (b,)))
     assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 1
     out = capsys.readouterr().out
     assert f"game {a}: ok" in out
@@ -79,16 +81,17 @@ async def test_check_replays_every_game_and_reports_damage(
 
 
 async def test_check_lists_set_aside_timers_and_retry_timer_puts_one_back(
-    two_games: list[int], store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+    two_games: list[int], store: Store, database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     a, b = two_games
+    db_path = database
     timer = await store.add_timer(b, NewTimer("deadline", T0, 1), T0)
     for attempt in range(TIMER_MAX_ATTEMPTS):
         await store.timer_failed(timer.id, T0 + attempt, "KeyError: 'seat'\n  (a traceback line)")
     assert await asyncio.to_thread(main, ["check", "--database", str(db_path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[:3] == [
-        "integrity: ok",
+        integrity_line(database),
         f"game {a}: ok (15 actions replayed)",
         f"game {b}: ok (9 actions replayed)",
     ]
@@ -154,6 +157,7 @@ def test_backups_taken_while_a_worker_writes_are_consistent(tmp_path: Path) -> N
     assert counts == sorted(counts) and counts[-1] > counts[0]  # taken at different moments
 
 
+@pytest.mark.sqlite_only
 async def test_recompute_ratings_rewrites_them_from_the_results(
     store: Store, start_game: StartGame, play: Play, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -78,6 +78,7 @@ def _count_trips(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return trips
 
 
+@pytest.mark.sqlite_only
 async def test_append_action_is_one_trip_to_the_database_thread(
     store: Store, start_game: StartGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -86,6 +86,7 @@ async def test_one_active_game_per_channel(store: Store) -> None:
     assert (await store.game_in_channel(77)) == again
 
 
+@pytest.mark.sqlite_only
 async def test_the_schema_itself_holds_one_active_game_per_channel(store: Store, db_path: Path) -> None:
     await store.create_game(GUILD, 77, 11, T0)
     insert = (

@@ -42,6 +42,7 @@ async def test_a_seat_catches_up_from_the_end_of_its_last_turn(store: Store, sta
     assert seqs(await store.posts_since_turn(gid, 2, limit=3)) == [6, 7, 8]  # the newest ones
 
 
+@pytest.mark.sqlite_only
 async def test_posts_need_a_game_and_go_with_it(store: Store, start_game: StartGame, db_path) -> None:
     with pytest.raises(GameNotFound):
         await store.add_post(999, 0, 1, 2, T0, ["nobody"])

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +23,7 @@ from storage import (
 )
 from storage.__main__ import main
 
-from .conftest import T0, Started, StartGame, play_first, user_at
+from .conftest import T0, Started, StartGame, integrity_line, play_first, raw_execute, user_at
 
 
 async def _undo(store: Store, started: Started, now: int, user_id: int) -> tuple[int, str]:
@@ -72,7 +69,7 @@ async def test_each_action_records_who_made_it(store: Store, start_game: StartGa
 
 
 async def test_undo_appends_a_row_and_marks_the_action_taken_back(
-    store: Store, start_game: StartGame, db_path: Path, capsys: pytest.CaptureFixture[str]
+    store: Store, start_game: StartGame, database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     started = await start_game(users=(11, 12, 13), seed=7)
     start_position = started.record.position
@@ -117,10 +114,10 @@ async def test_undo_appends_a_row_and_marks_the_action_taken_back(
     assert await store.verify_replay(started.id) == record.version
 
     # python -m storage check replays the effective actions only
-    assert await asyncio.to_thread(main, ["check", "--database", str(db_path), str(started.id)]) == 0
+    assert await asyncio.to_thread(main, ["check", "--database", database, str(started.id)]) == 0
     taken_back = (record.version - len(effective)) // 2
     line = f"game {started.id}: ok ({len(effective)} actions replayed, {taken_back} taken back)"
-    assert capsys.readouterr().out.splitlines() == ["integrity: ok", line]
+    assert capsys.readouterr().out.splitlines() == [integrity_line(database), line]
 
 
 async def test_undo_refusals_change_nothing(store: Store, start_game: StartGame) -> None:
@@ -186,7 +183,9 @@ async def test_an_undo_cannot_end_the_game(store: Store, start_game: StartGame) 
         await store.append_undo(started.id, 0, 0, dump(game), T0, actor=Actor.person(11))
 
 
-async def test_a_log_whose_undo_marks_disagree_does_not_replay(store: Store, start_game: StartGame) -> None:
+async def test_a_log_whose_undo_marks_disagree_does_not_replay(
+    store: Store, start_game: StartGame, database: str
+) -> None:
     started = await start_game(users=(11, 12, 13), seed=7)
     alice = _owner(started)
     await play_first(store, started, T0, actor=Actor.person(alice))
@@ -194,19 +193,24 @@ async def test_a_log_whose_undo_marks_disagree_does_not_replay(store: Store, sta
     await play_first(store, started, T0 + 2, actor=Actor.person(alice))
     assert await store.verify_replay(started.id) == 3
 
-    with closing(sqlite3.connect(store.path)) as conn, conn:
-        conn.execute("UPDATE actions SET taken_back_by = NULL WHERE game_id = ? AND seq = 1", (started.id,))
+    await raw_execute(
+        database, ("UPDATE actions SET taken_back_by = NULL WHERE game_id = ? AND seq = 1", (started.id,))
+    )
     with pytest.raises(ReplayMismatchError, match="action 1 is not marked as taken back by undo 2"):
         await store.verify_replay(started.id)
-    with closing(sqlite3.connect(store.path)) as conn, conn:
-        conn.execute("UPDATE actions SET taken_back_by = 2 WHERE game_id = ? AND seq = 1", (started.id,))
-        conn.execute("UPDATE actions SET taken_back_by = 9 WHERE game_id = ? AND seq = 3", (started.id,))
+    await raw_execute(
+        database,
+        ("UPDATE actions SET taken_back_by = 2 WHERE game_id = ? AND seq = 1", (started.id,)),
+        ("UPDATE actions SET taken_back_by = 9 WHERE game_id = ? AND seq = 3", (started.id,)),
+    )
     with pytest.raises(
         ReplayMismatchError, match="action 3 is marked as taken back by 9, which is not an undo"
     ):
         await store.verify_replay(started.id)
-    with closing(sqlite3.connect(store.path)) as conn, conn:
-        conn.execute("UPDATE actions SET taken_back_by = NULL WHERE game_id = ? AND seq = 3", (started.id,))
-        conn.execute("UPDATE actions SET seat = seat + 1 WHERE game_id = ? AND seq = 2", (started.id,))
+    await raw_execute(
+        database,
+        ("UPDATE actions SET taken_back_by = NULL WHERE game_id = ? AND seq = 3", (started.id,)),
+        ("UPDATE actions SET seat = seat + 1 WHERE game_id = ? AND seq = 2", (started.id,)),
+    )
     with pytest.raises(ReplayMismatchError, match=r"undo 2 is seat \d's but action 1 was seat \d's"):
         await store.verify_replay(started.id)

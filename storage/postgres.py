@@ -1,0 +1,145 @@
+"""The PostgreSQL backend: asyncpg's pool under the same transaction bodies as SQLite's.
+
+A write transaction runs at ``SERIALIZABLE``: PostgreSQL then answers as if the transactions of every
+process had run one after another, which is what SQLite's single writer gives, and the version check of
+``append_action`` holds across processes. A transaction PostgreSQL refuses for that (a serialization
+failure, a deadlock) is run again from its start, a few times: its body is a pure function of the
+database. The rows a transaction will change are read with ``FOR UPDATE`` (``Dialect.lock_row``), so that
+two writers of one game queue on its row instead of failing each other.
+
+The body is blocking code (shared with SQLite): it runs on a worker thread of this backend's own, and each
+of its statements is sent to asyncpg on the event loop, which waits meanwhile on nothing but that thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Literal, Self, TypeVar
+
+import asyncpg
+
+from storage.sql import POSTGRESQL, Dialect, Params, is_query, postgres_args, postgres_sql
+
+T = TypeVar("T")
+Isolation = Literal["serializable", "repeatable_read", "read_committed"]
+
+POOL_SIZE = 8
+RETRIES = 30  # serialization failures in a row before giving up (each waits a little longer)
+URL_SCHEMES = ("postgresql://", "postgres://")
+# The migrations of two processes opening one database at once take turns on this advisory lock.
+_MIGRATION_LOCK = 0x7E_1615
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(URL_SCHEMES)
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    head, sep, tail = url.partition("@")
+    if not sep or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, user = head.partition("//")
+    return f"{scheme}//{user.split(':', 1)[0]}:***@{tail}"
+
+
+class _Rows:
+    """A cursor over rows already fetched (asyncpg reads a whole result at once)."""
+
+    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
+        self._rows = rows
+        self._next = 0
+        self.rowcount = rowcount
+
+    def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[Any]:
+        rest, self._next = self._rows[self._next :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
+
+
+def _count(status: str) -> int:
+    """The row count in a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+async def run_statement(conn: asyncpg.Connection, sql: str, params: Params = ()) -> _Rows:
+    text, names = postgres_sql(sql)
+    args = postgres_args(names, params)
+    if is_query(sql):
+        rows = [tuple(r) for r in await conn.fetch(text, *args)]
+        return _Rows(rows, len(rows))
+    return _Rows([], _count(await conn.execute(text, *args)))
+
+
+class PgDb:
+    """A ``Db`` for a body on a worker thread: each statement runs on the event loop's connection."""
+
+    dialect: Dialect = POSTGRESQL
+
+    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
+        self._conn = conn
+        self._loop = loop
+
+    def execute(self, sql: str, params: Params = ()) -> _Rows:
+        return asyncio.run_coroutine_threadsafe(run_statement(self._conn, sql, params), self._loop).result()
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        text, _ = postgres_sql(sql)
+        batch = [list(r) for r in rows]
+        if batch:
+            asyncio.run_coroutine_threadsafe(self._conn.executemany(text, batch), self._loop).result()
+
+
+class PostgresBackend:
+    """A pool of connections to one database, and the way transaction bodies run on it."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+        self._threads = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="storage-pg")
+
+    @classmethod
+    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> Self:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        return cls(pool, url)
+
+    async def transaction(
+        self, body: Callable[[PgDb], T], *, write: bool = True, isolation: Isolation | None = None
+    ) -> T:
+        level: Isolation = isolation or ("serializable" if write else "repeatable_read")
+        loop = asyncio.get_running_loop()
+        for attempt in range(RETRIES):
+            try:
+                async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
+                    async with conn.transaction(isolation=level, readonly=not write):
+                        return await loop.run_in_executor(self._threads, body, PgDb(conn, loop))
+            except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
+                if attempt == RETRIES - 1:
+                    raise
+            await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def read(self, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:
+        """One statement outside any transaction of ours: PostgreSQL reads it from one snapshot."""
+        async with self._pool.acquire() as conn:
+            return (await run_statement(conn, sql, params)).fetchall()
+
+    async def close(self) -> None:
+        await self._pool.close()
+        self._threads.shutdown(wait=False)
+
+
+def migration_lock(db: PgDb) -> None:
+    db.execute(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
