@@ -58,15 +58,15 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     return rooms, record
 
 
-@app_commands.command(name="new", description="Open a lobby for a game of Tigris & Euphrates in this channel")
+@app_commands.command(name="new", description="Open a game lobby in this channel")
 @app_commands.describe(
-    board="standard (gold border) or advanced (blue border, 14 treasures)",
-    english="English variant: commit tiles only when it changes the outcome",
-    open_scoring="show everyone's points and treasures during the game",
-    conflict_hours="hours a player has to answer a conflict, monument or treasure prompt",
-    reminder_hours="hours between reminders to the player the game waits on",
-    turn_hours="hours a player has for a turn (0: no deadline); then it is played and they are away",
-    away_minutes="minutes before an away player's turns and decisions are played for them",
+    board="standard, or advanced (blue border, 14 treasures)",
+    english="English variant: commit tiles only to change the outcome",
+    open_scoring="points and treasures public during the game",
+    conflict_hours="hours to answer a conflict or other prompt",
+    reminder_hours="hours between reminders",
+    turn_hours="hours for a turn (0: none); then the bot plays it",
+    away_minutes="minutes before the bot plays for an away player",
 )
 async def new_game(
     interaction: discord.Interaction,
@@ -107,7 +107,7 @@ async def new_game(
     )
 
 
-@app_commands.command(name="join", description="Take a seat in the lobby of this channel")
+@app_commands.command(name="join", description="Take a seat in this channel's lobby")
 async def join(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(
         interaction, "The game here has already started; you can follow it with /te board."
@@ -133,7 +133,7 @@ async def join(interaction: discord.Interaction) -> None:
     )
 
 
-@app_commands.command(name="leave", description="Leave the lobby of this channel")
+@app_commands.command(name="leave", description="Leave this channel's lobby")
 async def leave(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(interaction, "The game here has started: seats are fixed now.")
     if record.creator_id == interaction.user.id:
@@ -149,7 +149,7 @@ async def leave(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(
-    name="start", description="Start the game in this channel (its creator, with 2–4 players)"
+    name="start", description="Start this channel's game (its creator; 2–4 players)"
 )
 async def start(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(interaction, "The game here has already started.")
@@ -168,7 +168,7 @@ async def start(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(
-    name="abandon", description="Abandon the game in this channel (its creator or a server manager)"
+    name="abandon", description="Abandon this channel's game (its creator or a manager)"
 )
 async def abandon(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)

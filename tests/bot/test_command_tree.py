@@ -442,11 +442,10 @@ AUTOCOMPLETED = {
     ("swap", "tiles"),
     ("choose", "option"),
 }
+# each command names the piece the colour stands for: a tile's, or a leader's
 COLOR_NAMES = {
-    "red": "red — temple / priest",
-    "blue": "blue — farm / farmer",
-    "green": "green — market / trader",
-    "black": "black — settlement / king",
+    "tile": {"red": "red temple", "blue": "blue farm", "green": "green market", "black": "black settlement"},
+    "leader": {"red": "red priest", "blue": "blue farmer", "green": "green trader", "black": "black king"},
 }
 
 
@@ -543,7 +542,8 @@ def test_color_has_the_four_colours(payload, name):
     color = _opt(_te(payload), name, "color")
     assert color["type"] == STRING and color.get("required") is True
     assert not color.get("autocomplete")
-    assert {c["value"]: c["name"] for c in color.get("choices") or []} == COLOR_NAMES
+    names = COLOR_NAMES["tile" if name == "tile" else "leader"]
+    assert {c["value"]: c["name"] for c in color.get("choices") or []} == names
     from engine.actions import Colour  # the values are the engine's colour words
 
     assert [c["value"] for c in color["choices"]] == [c.word for c in Colour]
