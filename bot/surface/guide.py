@@ -12,13 +12,22 @@ from bot.core import reply_private
 from bot.help_texts import HELP, RULES
 
 Topic = Literal[
-    "setup", "turn", "tiles", "revolts", "wars", "monuments", "treasures", "end", "ratings", "variants"
+    "setup",
+    "turn",
+    "tiles",
+    "revolts",
+    "wars",
+    "monuments",
+    "buildings",
+    "wonder",
+    "treasures",
+    "end",
+    "ratings",
+    "variants",
 ]
 
 
-@app_commands.command(
-    name="help", description="How to play here: commands, a turn, conflicts"
-)
+@app_commands.command(name="help", description="How to play here: commands, a turn, conflicts")
 async def help_command(interaction: discord.Interaction) -> None:
     await reply_private(interaction, HELP)
 

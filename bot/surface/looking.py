@@ -74,9 +74,7 @@ async def status(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="log", description="What happened lately (only you see it)")
-@app_commands.describe(
-    count=f"how many lines, 1 to {LOG_MOST} (default {LOG_DEFAULT})"
-)
+@app_commands.describe(count=f"how many lines, 1 to {LOG_MOST} (default {LOG_DEFAULT})")
 async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> None:
     """The latest posts of the game, public words only, each with a link to its post in the channel."""
     rooms = rooms_for(interaction)

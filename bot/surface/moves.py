@@ -18,7 +18,6 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
-from bot.texts import choice_label
 
 # Each command names the piece its colour stands for; the names are short because the whole /te tree must
 # stay within Discord's size limit (tests/bot/test_command_tree.py).
@@ -51,7 +50,7 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         action,
         user_id=interaction.user.id,
         sent_at=interaction.created_at,
-        note=f"You chose: {choice_label(action)} (with /te choose).",
+        note="You chose: {choice} (with /te choose).",
     )
     await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
 
@@ -64,9 +63,7 @@ async def tile(interaction: discord.Interaction, color: app_commands.Choice[str]
     await play(interaction, f"tile {color.value} {square}")
 
 
-@app_commands.command(
-    name="leader", description="Place or move one of your leaders"
-)
+@app_commands.command(name="leader", description="Place or move one of your leaders")
 @app_commands.describe(color="the leader's colour", square="where, like E5 (next to a temple)")
 @app_commands.choices(color=LEADER_COLOURS)
 @app_commands.autocomplete(square=leader_squares)
@@ -100,9 +97,7 @@ async def pass_turn(interaction: discord.Interaction) -> None:
     await play(interaction, "pass")
 
 
-@app_commands.command(
-    name="choose", description="Answer the decision that waits for you"
-)
+@app_commands.command(name="choose", description="Answer the decision that waits for you")
 @app_commands.describe(option="like: commit 2, war red, treasure b2, decline")
 @app_commands.autocomplete(option=decision_choices)
 async def choose(interaction: discord.Interaction, option: str) -> None:

@@ -13,9 +13,7 @@ from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
 from storage import DmMode, GameRecord, PlayerSettings, SettingSource, Status
 
-seat_group = app_commands.Group(
-    name="seat", description="Seats: away, back, resign, replace"
-)
+seat_group = app_commands.Group(name="seat", description="Seats: away, back, resign, replace")
 
 
 @seat_group.command(

@@ -376,6 +376,8 @@ COMMANDS = {
         "reminder_hours",
         "turn_hours",
         "away_minutes",
+        "buildings",  # issue 11: the 2015 edition's options (R28, R29)
+        "wonder",
     ],
     "join": [],
     "leave": [],
@@ -570,6 +572,7 @@ def test_new_options_types_and_defaults(payload):
     assert by_name["reminder_hours"]["type"] == NUMBER
     assert by_name["turn_hours"]["type"] == NUMBER and by_name["turn_hours"]["min_value"] == 0
     assert by_name["away_minutes"]["type"] == NUMBER and by_name["away_minutes"]["min_value"] == 0
+    assert by_name["buildings"]["type"] == BOOLEAN and by_name["wonder"]["type"] == BOOLEAN
     assert not any(o.get("required") for o in new["options"])  # all optional: /te new alone works
     command = te_group.get_command("new")
     assert isinstance(command, app_commands.Command)
@@ -582,6 +585,8 @@ def test_new_options_types_and_defaults(payload):
         "reminder_hours": 24.0,
         "turn_hours": 48.0,  # R30
         "away_minutes": 60.0,  # R31
+        "buildings": False,  # R28, R29: off unless asked for
+        "wonder": False,
     }
 
 
