@@ -5,9 +5,10 @@ decisions of an away seat, and every move of a seat the computer player holds (r
 What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
 
 Today the rules' own answers are played: ``pass`` for a turn, the decision's default
-(``Game.default_action``: commit 0, the wars in colour order, no monument, the first treasure) for a
-decision. The computer player (package ``ai``, at the seat's level or the game's ``computer_level``) plugs in
-here: ``choose`` is a coroutine so that it can think off the event loop (``asyncio.to_thread``).
+(``Game.default_action``: commit 0, the wars in colour order, no building, monument or wonder, the first
+treasure, the wonder's point in the colour with the fewest points) for a decision. The computer player
+(package ``ai``, at the seat's level or the game's ``computer_level``) plugs in here: ``choose`` is a
+coroutine so that it can think off the event loop (``asyncio.to_thread``).
 """
 
 from __future__ import annotations

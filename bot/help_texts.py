@@ -13,23 +13,24 @@ HELP = """\
 **Play** (in the game's channel)
 `/te tile` `leader` `withdraw` `catastrophe` `swap` `pass` — your two actions a turn; the square list \
 says what each would do
-`/te choose` — answer a conflict, war order, monument or treasure (or the DM buttons)
-`/te undo` — take back your last action, unless a tile was drawn, a conflict began or someone chose since
+`/te choose` — answer a decision (or use the DM buttons)
+`/te undo` — take back your last action (not after a draw, a conflict or a choice)
 
-**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules`
+**Look** (privately): `/te hand` · `board` · `status` · `log` · `rules`
 
 **Games and seats**
-`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread
+`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread; `/te new` sets \
+the variants, also the 2015 buildings and wonder (rules: variants)
 `/te seat away` (your deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
-`seat replace` (creator or server manager)
+`seat replace` (creator or manager)
 `/te settings` — DMs: all, turn or none; instant answers to forced choices
 
 **History**: `/te history replay` · `history export` · `history stats` · `history leaderboard` · \
-`history games` · `history mygames` (yours on every server)
-**Ratings**: a multiplayer Elo; a game is a match between every two of its players (rules: ratings).
+`history games` · `history mygames`
+**Ratings**: a multiplayer Elo (rules: ratings).
 
-**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and it \
-is played for you, and you are away until you play again.
+**A turn**: a DM with your hand and the news starts it; play two actions. Miss the deadline and it is \
+played for you, and you are away until you play again.
 **A conflict**: each side commits tiles by DM, the attacker first; a tie goes to the defender. No \
 answer by the deadline commits nothing.
 **Your hand** lives in your DMs (the newest one about a game), never in the channel.
@@ -119,6 +120,34 @@ monument later.
 **Points.** At the end of each of your turns, each of your leaders on the board earns one point of its \
 colour for every monument of that colour in its kingdom (your king: monuments with black).
 """,
+    "buildings": """\
+**Civilization buildings** (2015 edition, `buildings: true`)
+Four buildings start beside the board: the library (red), granary (blue), market hall (green) and \
+palace (black).
+**Placing.** When your tile makes a straight line, across or down, of three or more face-up tiles of \
+one colour, you may put that colour's building on any tile of the line. If it already stands on the \
+board, you may move it there only if the new line is longer than its line now (than each of its two \
+lines, if its tile is in both).
+**When.** After the action's conflicts, before a monument or the wonder. A DM asks you; no answer by the \
+deadline declines.
+**Points.** A tile placed in a kingdom holding the building of its colour earns 2 points instead of 1. \
+Revolts, wars and monuments score as usual.
+**Protection.** The tile under a building counts in conflicts, is never removed by a war and cannot take \
+a catastrophe. Flipping it for a monument, or giving it to the wonder, sends the building back beside \
+the board.
+""",
+    "wonder": """\
+**The wonder** (2015 edition, `wonder: true`)
+When your tile completes a plus of five face-up tiles of one colour (a tile and its four neighbours), \
+you may erect the wonder on it, after any building and monument: the five tiles leave the game and the \
+wonder takes their place. There is one wonder per game.
+It joins regions and kingdoms like a monument and can never be destroyed, but counts for nothing else: \
+no temple for leaders, no supporter in conflicts. A treasure on one of its temples stays on it and can \
+still be taken. A DM asks you; no answer by the deadline declines.
+**The wonder's point.** At the end of your turn, if your king is in the wonder's kingdom, you score \
+1 point in a colour of your choice (a DM asks; by the deadline, your colour with the fewest points). The \
+others learn only that you took it.
+""",
     "treasures": """\
 **Treasures**
 Treasures sit on the starting temples. At the end of every action, a kingdom holding two or more \
@@ -156,6 +185,8 @@ resigned it; a seat handed over counts for whoever held it at the end.
 **English variant** (`english: true`): the attacker may commit tiles only if that makes them stronger \
 than the defender, and the defender only enough to tie exactly. No bluffing with spare tiles.
 **Open scoring** (`open_scoring: true`): everyone's points and treasures are shown during the game.
+**Civilization buildings** (`buildings: true`) and **the wonder** (`wonder: true`), from the 2015 \
+edition: see their topics.
 """,
 }
 

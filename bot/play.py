@@ -27,7 +27,7 @@ from bot.custom_ids import PromptChoice
 from bot.deadlines import RESUME, clock_of, plan
 from bot.present import Presenter
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
-from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, replay, take_back
+from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
 from storage import (
     UNDO,
     ActionRecord,
@@ -51,7 +51,11 @@ from storage import (
 DOUBLE_SUBMIT_WINDOW = timedelta(seconds=2)
 
 # What a prompt asks for; the turn actions (tile, leader, ...) are played with slash commands in the channel.
-DECISION_KINDS = frozenset({Kind.COMMIT, Kind.WAR, Kind.MONUMENT, Kind.DECLINE, Kind.TREASURE})
+# (building, wonder and point: the 2015 edition's options, R28, R29)
+DECISION_KINDS = frozenset(
+    {Kind.COMMIT, Kind.WAR, Kind.MONUMENT, Kind.DECLINE, Kind.TREASURE}
+    | {Kind.BUILDING, Kind.WONDER, Kind.POINT}
+)
 
 # Discord lets a text option hold 6,000 characters of any script; the longest move in notation has 40
 # characters of plain ASCII, so anything else is refused before the engine reads it.
@@ -240,7 +244,8 @@ class ActionPath:
         refuses it. ``sent_at`` is when the player sent a slash command: the same command sent again before
         the first one was applied, or within ``DOUBLE_SUBMIT_WINDOW`` after it, is a double submit (slash
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
-        prompt when this action closes it."""
+        prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
+        (``texts.choice_label``)."""
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
             record = await self._load_playing(game_id)
@@ -271,6 +276,8 @@ class ActionPath:
             if appended.came_back:
                 story.append([CameBack(seat)])
             story.append(events)
+            if "{choice}" in note:
+                note = note.replace("{choice}", choice_label(parsed, public_view(before)))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)
 
     async def take_back(self, game_id: int, user_id: int, *, sent_at: datetime | None = None) -> str:
@@ -511,7 +518,7 @@ class ActionPath:
             action,
             user_id=user_id,
             expected_version=prompt.version,
-            note=f"You chose: {choice_label(action)}.",
+            note="You chose: {choice}.",
         )
 
     async def start_game(self, record: GameRecord) -> GameRecord:

@@ -41,12 +41,17 @@ from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, pla
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, Status, Store
 
-_BUTTON_STYLES = {Kind.COMMIT: discord.ButtonStyle.primary, Kind.DECLINE: discord.ButtonStyle.secondary}
+_BUTTON_STYLES = {
+    Kind.COMMIT: discord.ButtonStyle.primary,
+    Kind.POINT: discord.ButtonStyle.primary,
+    Kind.DECLINE: discord.ButtonStyle.secondary,
+}
 # Event kinds after which the channel post carries the board picture: a turn ended, a conflict started or
 # ended (the end of the game is told with the final board anyway).
 _BOARD_EVENTS = frozenset({"turn", "revolt", "war", "revolt-won", "war-won"})
 # Event kinds that hit another player's pieces, told to them with ``dm: all``.
 _HITS = frozenset({"revolt", "war", "revolt-won", "war-won", "stranded"})
+MAX_BUTTONS = 25  # Discord's limit on a message: five rows of five
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
@@ -460,8 +465,9 @@ class Prompts(_GameMessages):
             return False
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
-        text = texts.prompt_text(pv, names, await self._directory.game_name(record), deadline)
-        buttons = prompt_buttons(record.id, record.version, pv.choices)
+        name = await self._directory.game_name(record)
+        text = texts.prompt_text(pv, names, name, deadline, game.default_action())
+        buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:
             return False
@@ -816,15 +822,20 @@ async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int
     return discord.File(io.BytesIO(png), "scores.png")
 
 
-def prompt_buttons(game_id: int, version: int, choices: Sequence[str]) -> discord.ui.View:
-    """A prompt's buttons, one per choice. The view only carries the components: clicks reach the surface's
-    button handler through the custom_id, before and after a restart."""
+def prompt_buttons(
+    game_id: int, version: int, choices: Sequence[str], game_view: PublicView | None = None
+) -> discord.ui.View:
+    """A prompt's buttons, one per choice, labelled for the game they are offered in (``game_view``). The
+    view only carries the components: clicks reach the surface's button handler through the custom_id,
+    before and after a restart."""
     view = discord.ui.View(timeout=None)
-    for choice in choices[:25]:
+    if len(choices) > MAX_BUTTONS:  # keep "decline" (listed last), the others stay open to /te choose
+        choices = [*choices[: MAX_BUTTONS - 1], choices[-1]]
+    for choice in choices:
         action = Action.parse(choice)  # the engine's own notation of a legal choice
         view.add_item(
             discord.ui.Button(
-                label=texts.choice_label(action),
+                label=texts.choice_label(action, game_view),
                 style=_BUTTON_STYLES.get(action.kind, discord.ButtonStyle.success),
                 custom_id=choice_id(game_id, version, action.text),
             )

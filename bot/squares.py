@@ -101,8 +101,15 @@ def effects(game: Game, seat: int, action: Action, names: Sequence[str]) -> list
     if war:
         colours = ", ".join(c.word for c in after.war_colours())
         words.append(f"starts wars ({colours})" if "," in colours else f"starts a war ({colours})")
-    if after.phase is Phase.MONUMENT:
+    if after.phase is Phase.BUILDING:
+        building = next((a.colour for a in after.legal_actions() if a.colour is not None), None)
+        if building is not None:
+            verb = "place" if after.buildings[building] is None else "move"
+            words.append(f"may {verb} the {building.building_name}")
+    elif after.phase is Phase.MONUMENT:
         words.append("may build a monument")
+    elif after.phase is Phase.WONDER:
+        words.append("may erect the wonder")
     elif after.phase is Phase.TREASURE:
         words.append("a treasure to take")
     return words
@@ -119,7 +126,7 @@ def _event_words(e: Event, seat: int, names: Sequence[str]) -> list[str]:
     k = e.kind
     if k == "point" and e.colour is not None:
         whom = "" if e.seat == seat else f" for {names[e.seat or 0]}"
-        return [f"+1 {e.colour.word} point{whom}"]
+        return [f"+{e.count} {e.colour.word} point{'' if e.count == 1 else 's'}{whom}"]
     if k == "unification":
         return ["joins two kingdoms"]
     if k == "treasure":

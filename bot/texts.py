@@ -36,6 +36,10 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+def plural(n: int, noun: str) -> str:
+    return noun if n == 1 else noun + "s"
+
+
 def tiles(colour: Colour, n: int) -> str:
     return count(n, colour.tile_name)
 
@@ -160,8 +164,12 @@ def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool =
     for e in events:
         if isinstance(e, Happening):
             lines.append(e.line(names))
+        elif e.kind == "wonder-point" and not open_scoring:
+            lines.append(event_line(e, names))  # told without its colour (R25)
         elif not e.private or open_scoring:
             line = event_line(e, names, over=over)
+            if e.kind == "wonder-point" and e.colour is not None:
+                line = f"{line[:-1]} ({e.colour.word})."
             if line:
                 lines.append(line)
     return lines
@@ -197,8 +205,18 @@ def event_line(e: Event, names: Sequence[str], *, over: bool = False) -> str:
             return f"{who} won the war (+{count(e.count, c.word + ' point')}); {fallen} left the board."
         if k == "stranded":
             return f"{who}'s {c.leader_name} on {sq(e.squares[0])} lost its last temple and left the board."
-        if k == "point":
-            return f"{who} scored a {c.word} point."
+        if k == "point":  # 2 in the kingdom of the tile's building (R28)
+            return f"{who} scored {'a' if e.count == 1 else e.count} {c.word} {plural(e.count, 'point')}."
+        if k == "building":
+            return f"{who} placed the {c.building_name} on {sq(e.squares[0])}."
+        if k == "building-moved":
+            return f"{who} moved the {c.building_name} from {sq(e.squares[0])} to {sq(e.squares[1])}."
+        if k == "building-returned":
+            return f"The {c.building_name} on {sq(e.squares[0])} went back beside the board."
+        if k == "building-declined":
+            return f"{who} declined the {c.building_name}."
+        if k == "wonder":
+            return f"{who} erected the wonder on the {c.tile_name}s centred on {sq(e.squares[0])}."
         if k == "monument-points":
             return f"{who} scored {count(e.count, c.word + ' point')} from monuments."
     if k == "unification":
@@ -215,6 +233,10 @@ def event_line(e: Event, names: Sequence[str], *, over: bool = False) -> str:
         return f"{who} built the {pair[0].word}-{pair[1].word} monument on {sq(e.squares[0])}."
     if k == "decline":
         return f"{who} built no monument."
+    if k == "wonder-declined":
+        return f"{who} declined the wonder."
+    if k == "wonder-point":  # the colour is the player's secret (R25) unless scoring is open
+        return f"{who} took the wonder's point."
     if k == "treasure":
         return f"{who} took the treasure on {sq(e.squares[0])}."
     if k == "bag-empty" and not over:
@@ -257,11 +279,42 @@ def awaited(view: PublicView, names: Sequence[str], mention: str | None = None) 
     if c is not None:
         role = "attacker" if phase.is_attacker else "defender"
         return f"{who} ({role}) must commit {c.tile_colour.tile_name}s: {conflict_line(view, names)}."
+    return f"{who} {decision_words(view)}."
+
+
+def decision_words(view: PublicView) -> str:
+    """The decision the game waits for outside a conflict, after its decider's name or "you":
+    'may build a monument'. Public: it never names the colour of the wonder's point (R25)."""
+    phase = view.phase
     if phase is Phase.WAR_CHOICE:
-        return f"{who} must choose which war is fought first."
+        return "must choose which war is fought first"
     if phase is Phase.MONUMENT:
-        return f"{who} may build a monument."
-    return f"{who} must choose a treasure."
+        return "may build a monument"
+    if phase is Phase.BUILDING:
+        colour = building_colour(view)
+        name = f"the {colour.building_name}" if colour is not None else "a building"
+        return f"may place {name}" if building_square(view, colour) is None else f"may move {name}"
+    if phase is Phase.WONDER:
+        return "may erect the wonder"
+    if phase is Phase.WONDER_POINT:
+        return "must choose the colour of the wonder's point"
+    return "must choose a treasure"
+
+
+def building_colour(view: PublicView) -> Colour | None:
+    """The colour of the building a building decision offers (its choices name it)."""
+    for choice in view.choices:
+        action = Action.parse(choice)
+        if action.kind == Kind.BUILDING:
+            return action.colour
+    return None
+
+
+def building_square(view: PublicView | None, colour: Colour | None) -> int | None:
+    """Where the building of ``colour`` stands, None if it is beside the board (or unknown)."""
+    if view is None or colour is None:
+        return None
+    return next((square for c, square in view.buildings if c is colour), None)
 
 
 def conflict_line(view: PublicView, names: Sequence[str], reader: int | None = None) -> str:
@@ -333,7 +386,27 @@ def status_text(view: PublicView, names: Sequence[str], record: GameRecord, due:
             line += f" — *{state}*"
         lines.append(line)
     lines.append(f"Treasures on the board: {view.treasures_left}.")
+    extras = options_words(view)
+    lines.append(f"Played with: {variant_words(record.options)}." + (f" {extras}" if extras else ""))
     return "\n".join(lines)
+
+
+def options_words(view: PublicView) -> str:
+    """Where the 2015 edition's pieces are (R28, R29), for /te status; "" without them."""
+    words = []
+    if view.use_buildings:
+        placed = dict(view.buildings)
+        where = [
+            f"{c.building_name} on {sq(placed[c])}" if c in placed else f"{c.building_name} beside the board"
+            for c in COLOURS
+        ]
+        words.append(f"Buildings: {', '.join(where)}.")
+    if view.use_wonder:
+        centre = view.wonder
+        words.append(
+            "The wonder: not erected yet." if centre is None else f"The wonder: centred on {sq(centre)}."
+        )
+    return " ".join(words)
 
 
 def points_text(points: Sequence[int], treasures: int) -> str:
@@ -370,16 +443,14 @@ def you_awaited(view: PublicView) -> str:
         return (
             f"you must commit {c.tile_colour.tile_name}s ({'attacker' if phase.is_attacker else 'defender'})."
         )
-    if phase is Phase.WAR_CHOICE:
-        return "you must choose which war is fought first."
-    if phase is Phase.MONUMENT:
-        return "you may build a monument."
-    return "you must choose a treasure."
+    return f"you {decision_words(view)}."
 
 
-def choice_label(choice: Action | str) -> str:
-    """A button label for a decision: 'commit 2' -> 'Commit 2'. Text must be valid notation (the engine's
-    NotationError otherwise); a turn action is labelled with its notation."""
+def choice_label(choice: Action | str, view: PublicView | None = None) -> str:
+    """A button label for a decision: 'commit 2' -> 'Commit 2'. ``view`` is the game the choice is offered
+    in: it names what ``decline`` declines and where a building moves from (without it, ``decline`` is the
+    monument's). Text must be valid notation (the engine's NotationError otherwise); a turn action is
+    labelled with its notation."""
     action = choice if isinstance(choice, Action) else Action.parse(choice)
     kind = action.kind
     if kind == Kind.COMMIT:
@@ -390,12 +461,52 @@ def choice_label(choice: Action | str) -> str:
         return f"{action.pair[0].word.capitalize()}-{action.pair[1].word} monument on {sq(action.square)}"
     if kind == Kind.TREASURE and action.square is not None:
         return f"Treasure on {sq(action.square)}"
-    return "Build no monument" if kind == Kind.DECLINE else action_words(action.text)
+    if kind == Kind.BUILDING and action.colour is not None and action.square is not None:
+        label = f"{action.colour.building_name.capitalize()} on {sq(action.square)}"
+        here = building_square(view, action.colour)
+        return label if here is None else f"{label} (moves from {sq(here)})"
+    if kind == Kind.WONDER and action.square is not None:
+        return f"Erect the wonder centred on {sq(action.square)}"
+    if kind == Kind.POINT and action.colour is not None:
+        return f"{action.colour.word.capitalize()} point"
+    if kind == Kind.DECLINE:
+        return decline_label(view)
+    return action_words(action.text)
 
 
-def prompt_text(view: PlayerView, names: Sequence[str], game: str, deadline: int | None) -> str:
+def decline_label(view: PublicView | None) -> str:
+    """What ``decline`` declines, as a button says it."""
+    phase = None if view is None else view.phase
+    if phase is Phase.WONDER:
+        return "Decline the wonder"
+    if phase is Phase.BUILDING and view is not None:
+        colour = building_colour(view)
+        if colour is None:
+            return "Decline the building"
+        here = building_square(view, colour)
+        name = colour.building_name
+        return f"Decline the {name}" if here is None else f"Leave the {name} on {sq(here)}"
+    return "Build no monument"
+
+
+def building_question(view: PublicView) -> str:
+    """The prompt of a building decision (R28): which building, where it stands, and the rule."""
+    colour = building_colour(view)
+    if colour is None:  # not offered any more
+        return "**Building**: your tile made a line of three or more."
+    name = colour.building_name
+    here = building_square(view, colour)
+    head = f"**{name.capitalize()}**: your tile made a line of three or more {colour.tile_name}s."
+    if here is None:
+        return f"{head} Place the {name} on one of its tiles?"
+    return f"{head} Move the {name} there from {sq(here)} (this line is longer)?"
+
+
+def prompt_text(
+    view: PlayerView, names: Sequence[str], game: str, deadline: int | None, default: Action | None = None
+) -> str:
     """The DM asking a player for a decision, headed by the game's name; states the situation from their
-    own view."""
+    own view. ``default`` is what the deadline plays (``Game.default_action``)."""
     phase = view.phase
     c = view.conflict
     if c is not None:
@@ -410,23 +521,38 @@ def prompt_text(view: PlayerView, names: Sequence[str], game: str, deadline: int
         lines = [f"**{game}** — **Several wars** broke out: which one is fought first?"]
     elif phase is Phase.MONUMENT:
         lines = [f"**{game}** — **Monument**: your tile completed a square. Build a monument?"]
+    elif phase is Phase.BUILDING:
+        lines = [f"**{game}** — {building_question(view)}"]
+    elif phase is Phase.WONDER:
+        lines = [
+            f"**{game}** — **Wonder**: your tile completed a plus of five tiles of one colour. Erect the "
+            "wonder on it? The five tiles leave the game; the wonder connects like a monument."
+        ]
+    elif phase is Phase.WONDER_POINT:
+        lines = [
+            f"**{game}** — **The wonder's point**: your king is in the wonder's kingdom at the end of your "
+            "turn, so you score 1 point in a colour of your choice. Only you see the colour."
+        ]
     else:
         lines = [f"**{game}** — **Treasure**: your trader takes a treasure. Which one?"]
     if deadline is None:  # a paused game (R31): the clock starts again when it goes on
-        lines.append(f"No deadline while the game is paused; the default is: {default_words(view)}.")
+        lines.append(f"No deadline while the game is paused; the default is: {default_words(view, default)}.")
     else:
-        lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view)}.")
+        lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view, default)}.")
     return "\n".join(lines)
 
 
-def default_words(view: PublicView) -> str:
+def default_words(view: PublicView, default: Action | None = None) -> str:
+    """What the deadline plays, in words: ``default`` (the engine's), else the decision's first choice."""
     if view.phase.is_commit:
         return "commit 0"
     if view.phase is Phase.MONUMENT:
         return "no monument"
-    if not view.choices:
+    if default is None and not view.choices:
         return "none"
-    label = choice_label(view.choices[0])
+    label = choice_label(default or view.choices[0], view)
+    if default is not None and default.kind == Kind.POINT:
+        label += " (your colour with the fewest points)"
     return label[0].lower() + label[1:]  # 'treasure on F3', 'red war first': the squares stay capitals
 
 
@@ -468,6 +594,10 @@ def variant_words(options: Options) -> str:
         words.append("English variant")
     if options.open_scoring:
         words.append("open scoring")
+    if options.buildings:
+        words.append("civilization buildings")
+    if options.wonder:
+        words.append("the wonder")
     return ", ".join(words)
 
 

@@ -42,6 +42,7 @@ from bot.deadlines import (
 )
 from bot.play import ActionPath
 from bot.present import Presenter
+from engine import public_view
 from storage import TIMER_MAX_ATTEMPTS, GameRecord, NewTimer, Status, Store, Timer, timer_retry_delay
 
 # What a move played for a seat says on the prompt it closes
@@ -237,7 +238,7 @@ class TimerLoop:
             actor=play.actor,
             seat_away=why is Why.TURN_TIMED_OUT,
             expected_version=record.version,
-            note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action)),
+            note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action, public_view(game))),
         )
 
     async def _remind(self, timer: Timer, record: GameRecord, seat: int) -> None:

@@ -18,7 +18,7 @@ from bot.play import DECISION_KINDS
 from bot.squares import SquareChoice, matching, square_choices
 from bot.surface.common import rooms_for
 from bot.texts import choice_label
-from engine import Action, Phase, load
+from engine import Action, Phase, load, public_view
 from storage import GameRecord, Status
 
 Choices = list[app_commands.Choice[str]]
@@ -82,9 +82,18 @@ async def swap_choices(interaction: discord.Interaction, current: str) -> Choice
 
 
 async def decision_choices(interaction: discord.Interaction, current: str) -> Choices:
+    """The decision's choices, labelled as its prompt's buttons are, with their notation."""
     typed = current.lower().strip()
+    record = await _awaiting(interaction)
+    if record is None:
+        return []
+    game = await asyncio.to_thread(record.game)
+    if game.phase in (Phase.ACTION, Phase.OVER):
+        return []
+    view = public_view(game)
     out = []
-    for action in await legal_for(interaction):
+    for action in game.legal_actions():
         if action.kind in DECISION_KINDS and typed in action.text:
-            out.append(app_commands.Choice(name=f"{choice_label(action)} ({action.text})", value=action.text))
+            label = f"{choice_label(action, view)} ({action.text})"
+            out.append(app_commands.Choice(name=label, value=action.text))
     return out[:MAX_CHOICES]

@@ -12,19 +12,28 @@ from bot.core import reply_private
 from bot.help_texts import HELP, RULES
 
 Topic = Literal[
-    "setup", "turn", "tiles", "revolts", "wars", "monuments", "treasures", "end", "ratings", "variants"
+    "setup",
+    "turn",
+    "tiles",
+    "revolts",
+    "wars",
+    "monuments",
+    "buildings",
+    "wonder",
+    "treasures",
+    "end",
+    "ratings",
+    "variants",
 ]
 
 
-@app_commands.command(
-    name="help", description="How to play here: the commands, a turn, a conflict, your hand"
-)
+@app_commands.command(name="help", description="How to play here: commands, a turn, conflicts")
 async def help_command(interaction: discord.Interaction) -> None:
     await reply_private(interaction, HELP)
 
 
-@app_commands.command(name="rules", description="The rules of Tigris & Euphrates, one topic at a time")
-@app_commands.describe(topic="which part of the rules (setup if you leave it out)")
+@app_commands.command(name="rules", description="The rules, one topic at a time")
+@app_commands.describe(topic="default: setup")
 async def rules(interaction: discord.Interaction, topic: Topic = "setup") -> None:
     others = " · ".join(f"`{t}`" for t in RULES if t != topic)
     await reply_private(interaction, f"{RULES[topic]}\nOther topics: {others}")

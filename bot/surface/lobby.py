@@ -58,15 +58,17 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     return rooms, record
 
 
-@app_commands.command(name="new", description="Open a lobby for a game of Tigris & Euphrates in this channel")
+@app_commands.command(name="new", description="Open a game lobby in this channel")
 @app_commands.describe(
-    board="standard (gold border) or advanced (blue border, 14 treasures)",
-    english="English variant: commit tiles only when it changes the outcome",
-    open_scoring="show everyone's points and treasures during the game",
-    conflict_hours="hours a player has to answer a conflict, monument or treasure prompt",
-    reminder_hours="hours between reminders to the player the game waits on",
-    turn_hours="hours a player has for a turn (0: no deadline); then it is played and they are away",
-    away_minutes="minutes before an away player's turns and decisions are played for them",
+    board="standard, or advanced (blue border, 14 treasures)",
+    english="English variant: commit tiles only to change the outcome",
+    open_scoring="points and treasures public during the game",
+    conflict_hours="hours to answer a conflict or other prompt",
+    reminder_hours="hours between reminders",
+    turn_hours="hours for a turn (0: none); then the bot plays it",
+    away_minutes="minutes before the bot plays for an away player",
+    buildings="2015 edition: civilization buildings on lines of 3+ tiles",
+    wonder="2015 edition: the wonder on a plus of 5 tiles",
 )
 async def new_game(
     interaction: discord.Interaction,
@@ -77,6 +79,8 @@ async def new_game(
     reminder_hours: app_commands.Range[float, 0.25, 720.0] = 24.0,
     turn_hours: app_commands.Range[float, 0.0, 720.0] = 48.0,
     away_minutes: app_commands.Range[float, 0.0, 10080.0] = 60.0,
+    buildings: bool = False,
+    wonder: bool = False,
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -91,6 +95,8 @@ async def new_game(
         float(reminder_hours),
         turn_hours=float(turn_hours),
         away_minutes=float(away_minutes),
+        buildings=buildings,
+        wonder=wonder,
     )
     try:
         record = await rooms.store.create_game(
@@ -107,7 +113,7 @@ async def new_game(
     )
 
 
-@app_commands.command(name="join", description="Take a seat in the lobby of this channel")
+@app_commands.command(name="join", description="Take a seat in this channel's lobby")
 async def join(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(
         interaction, "The game here has already started; you can follow it with /te board."
@@ -133,7 +139,7 @@ async def join(interaction: discord.Interaction) -> None:
     )
 
 
-@app_commands.command(name="leave", description="Leave the lobby of this channel")
+@app_commands.command(name="leave", description="Leave this channel's lobby")
 async def leave(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(interaction, "The game here has started: seats are fixed now.")
     if record.creator_id == interaction.user.id:
@@ -148,9 +154,7 @@ async def leave(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
 
 
-@app_commands.command(
-    name="start", description="Start the game in this channel (its creator, with 2–4 players)"
-)
+@app_commands.command(name="start", description="Start this channel's game (its creator; 2–4 players)")
 async def start(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(interaction, "The game here has already started.")
     if record.creator_id != interaction.user.id:
@@ -167,9 +171,7 @@ async def start(interaction: discord.Interaction) -> None:
     await interaction.followup.send("The game has started: your hand is in your DMs.", ephemeral=True)
 
 
-@app_commands.command(
-    name="abandon", description="Abandon the game in this channel (its creator or a server manager)"
-)
+@app_commands.command(name="abandon", description="Abandon this channel's game (its creator or a manager)")
 async def abandon(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)  # finding the game may first show a move saved but not yet shown

@@ -20,7 +20,7 @@ LOG_DEFAULT = 10
 LOG_MOST = 50
 
 
-@app_commands.command(name="hand", description="See your hand, points and treasures (only you see it)")
+@app_commands.command(name="hand", description="Your hand, points and treasures (only you see it)")
 async def hand(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -35,7 +35,7 @@ async def hand(interaction: discord.Interaction) -> None:
     )
 
 
-@app_commands.command(name="board", description="See the board of the game in this channel again")
+@app_commands.command(name="board", description="The board (only you see it)")
 async def board(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -54,7 +54,7 @@ async def board(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"**{title}** — {text}", file=picture, ephemeral=True)
 
 
-@app_commands.command(name="status", description="Whose turn it is, what the game waits for, and until when")
+@app_commands.command(name="status", description="Whose turn, what the game waits for, until when")
 async def status(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -73,10 +73,8 @@ async def status(interaction: discord.Interaction) -> None:
     await reply_private(interaction, texts.status_text(view, names, record, due, now))
 
 
-@app_commands.command(name="log", description="What happened lately in this channel's game (only you see it)")
-@app_commands.describe(
-    count=f"how many of the latest moves and events, 1 to {LOG_MOST} (default {LOG_DEFAULT})"
-)
+@app_commands.command(name="log", description="What happened lately (only you see it)")
+@app_commands.describe(count=f"how many lines, 1 to {LOG_MOST} (default {LOG_DEFAULT})")
 async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> None:
     """The latest posts of the game, public words only, each with a link to its post in the channel."""
     rooms = rooms_for(interaction)

@@ -18,13 +18,20 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
-from bot.texts import choice_label
 
-COLOR_CHOICES = [
-    app_commands.Choice(name="red — temple / priest", value="red"),
-    app_commands.Choice(name="blue — farm / farmer", value="blue"),
-    app_commands.Choice(name="green — market / trader", value="green"),
-    app_commands.Choice(name="black — settlement / king", value="black"),
+# Each command names the piece its colour stands for; the names are short because the whole /te tree must
+# stay within Discord's size limit (tests/bot/test_command_tree.py).
+TILE_COLOURS = [
+    app_commands.Choice(name="red temple", value="red"),
+    app_commands.Choice(name="blue farm", value="blue"),
+    app_commands.Choice(name="green market", value="green"),
+    app_commands.Choice(name="black settlement", value="black"),
+]
+LEADER_COLOURS = [
+    app_commands.Choice(name="red priest", value="red"),
+    app_commands.Choice(name="blue farmer", value="blue"),
+    app_commands.Choice(name="green trader", value="green"),
+    app_commands.Choice(name="black king", value="black"),
 ]
 
 
@@ -43,32 +50,30 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         action,
         user_id=interaction.user.id,
         sent_at=interaction.created_at,
-        note=f"You chose: {choice_label(action)} (with /te choose).",
+        note="You chose: {choice} (with /te choose).",
     )
     await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
 
 
 @app_commands.command(name="tile", description="Place a civilization tile from your hand")
-@app_commands.describe(color="the tile's colour", square="where, like E5 (the list shows legal squares)")
-@app_commands.choices(color=COLOR_CHOICES)
+@app_commands.describe(color="the tile's colour", square="where, like E5")
+@app_commands.choices(color=TILE_COLOURS)
 @app_commands.autocomplete(square=tile_squares)
 async def tile(interaction: discord.Interaction, color: app_commands.Choice[str], square: str) -> None:
     await play(interaction, f"tile {color.value} {square}")
 
 
-@app_commands.command(
-    name="leader", description="Place one of your leaders, or move it if it is on the board"
-)
+@app_commands.command(name="leader", description="Place or move one of your leaders")
 @app_commands.describe(color="the leader's colour", square="where, like E5 (next to a temple)")
-@app_commands.choices(color=COLOR_CHOICES)
+@app_commands.choices(color=LEADER_COLOURS)
 @app_commands.autocomplete(square=leader_squares)
 async def leader(interaction: discord.Interaction, color: app_commands.Choice[str], square: str) -> None:
     await play(interaction, f"leader {color.value} {square}")
 
 
-@app_commands.command(name="withdraw", description="Take one of your leaders back from the board")
+@app_commands.command(name="withdraw", description="Take one of your leaders off the board")
 @app_commands.describe(color="the leader's colour")
-@app_commands.choices(color=COLOR_CHOICES)
+@app_commands.choices(color=LEADER_COLOURS)
 async def withdraw(interaction: discord.Interaction, color: app_commands.Choice[str]) -> None:
     await play(interaction, f"withdraw {color.value}")
 
@@ -80,22 +85,20 @@ async def catastrophe(interaction: discord.Interaction, square: str) -> None:
     await play(interaction, f"catastrophe {square}")
 
 
-@app_commands.command(name="swap", description="Discard 1–6 tiles from your hand and draw as many")
-@app_commands.describe(tiles="the tiles to discard, like: red red blue")
+@app_commands.command(name="swap", description="Discard 1–6 tiles and draw as many")
+@app_commands.describe(tiles="like: red red blue")
 @app_commands.autocomplete(tiles=swap_choices)
 async def swap(interaction: discord.Interaction, tiles: str) -> None:
     await play(interaction, f"swap {tiles}")
 
 
-@app_commands.command(name="pass", description="End your turn now, giving up any action left")
+@app_commands.command(name="pass", description="End your turn now")
 async def pass_turn(interaction: discord.Interaction) -> None:
     await play(interaction, "pass")
 
 
-@app_commands.command(
-    name="choose", description="Answer the decision that waits for you (commit, war, monument, treasure)"
-)
-@app_commands.describe(option="your choice, like: commit 2, war red, decline, treasure b2")
+@app_commands.command(name="choose", description="Answer the decision that waits for you")
+@app_commands.describe(option="like: commit 2, war red, treasure b2, decline")
 @app_commands.autocomplete(option=decision_choices)
 async def choose(interaction: discord.Interaction, option: str) -> None:
     await play(interaction, option)
@@ -103,7 +106,7 @@ async def choose(interaction: discord.Interaction, option: str) -> None:
 
 @app_commands.command(
     name="undo",
-    description="Take back your newest action of this turn, if no tile was drawn and nobody chose",
+    description="Take back your last action of this turn, if allowed",
 )
 async def undo(interaction: discord.Interaction) -> None:
     """R32: the engine and the store decide; a refusal says why in one sentence."""

@@ -13,9 +13,7 @@ from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
 from storage import DmMode, GameRecord, PlayerSettings, SettingSource, Status
 
-seat_group = app_commands.Group(
-    name="seat", description="Your seat over weeks: away, back, resign; hand a seat to someone else"
-)
+seat_group = app_commands.Group(name="seat", description="Seats: away, back, resign, replace")
 
 
 @seat_group.command(
@@ -23,7 +21,7 @@ seat_group = app_commands.Group(
 )
 @app_commands.describe(
     hours="how long you are away, 1 to 336 hours (14 days)",
-    cover="true: the bot plays your turns and decisions meanwhile; false: your deadlines wait for you",
+    cover="true: the bot plays for you meanwhile; false: your deadlines wait",
 )
 async def away(interaction: discord.Interaction, hours: int, cover: bool = False) -> None:
     rooms = rooms_for(interaction)
@@ -43,7 +41,7 @@ async def back(interaction: discord.Interaction) -> None:
 
 
 @seat_group.command(
-    name="resign", description="Leave this game: the computer player takes your seat; your score still counts"
+    name="resign", description="Leave the game: the computer plays your seat; your score counts"
 )
 async def resign(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
@@ -65,7 +63,7 @@ async def resign(interaction: discord.Interaction) -> None:
 
 @seat_group.command(
     name="replace",
-    description="Hand a player's seat to another member or the computer (creator or a manager)",
+    description="Hand a seat to a member or the computer (creator or a manager)",
 )
 @app_commands.describe(
     seat_of="the player whose seat changes hands",
@@ -124,9 +122,9 @@ def settings_words(settings: PlayerSettings) -> str:
 
 @app_commands.command(name="settings", description="Your DMs and standing orders, in this game or by default")
 @app_commands.describe(
-    auto_forced="on: answer my forced choices at once (this reveals that I had no other choice)",
+    auto_forced="on: answer your forced choices at once (this reveals you had no other)",
     dm="turn: your turns, prompts, the end (default); all: also hits on your pieces; none: prompts only",
-    scope="game: this channel's game (if you play in it); default: every game without its own setting",
+    scope="game: this channel's game; default: games without their own setting",
 )
 async def settings(
     interaction: discord.Interaction,

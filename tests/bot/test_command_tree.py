@@ -376,6 +376,8 @@ COMMANDS = {
         "reminder_hours",
         "turn_hours",
         "away_minutes",
+        "buildings",  # issue 11: the 2015 edition's options (R28, R29)
+        "wonder",
     ],
     "join": [],
     "leave": [],
@@ -442,11 +444,10 @@ AUTOCOMPLETED = {
     ("swap", "tiles"),
     ("choose", "option"),
 }
+# each command names the piece the colour stands for: a tile's, or a leader's
 COLOR_NAMES = {
-    "red": "red — temple / priest",
-    "blue": "blue — farm / farmer",
-    "green": "green — market / trader",
-    "black": "black — settlement / king",
+    "tile": {"red": "red temple", "blue": "blue farm", "green": "green market", "black": "black settlement"},
+    "leader": {"red": "red priest", "blue": "blue farmer", "green": "green trader", "black": "black king"},
 }
 
 
@@ -543,7 +544,8 @@ def test_color_has_the_four_colours(payload, name):
     color = _opt(_te(payload), name, "color")
     assert color["type"] == STRING and color.get("required") is True
     assert not color.get("autocomplete")
-    assert {c["value"]: c["name"] for c in color.get("choices") or []} == COLOR_NAMES
+    names = COLOR_NAMES["tile" if name == "tile" else "leader"]
+    assert {c["value"]: c["name"] for c in color.get("choices") or []} == names
     from engine.actions import Colour  # the values are the engine's colour words
 
     assert [c["value"] for c in color["choices"]] == [c.word for c in Colour]
@@ -570,6 +572,7 @@ def test_new_options_types_and_defaults(payload):
     assert by_name["reminder_hours"]["type"] == NUMBER
     assert by_name["turn_hours"]["type"] == NUMBER and by_name["turn_hours"]["min_value"] == 0
     assert by_name["away_minutes"]["type"] == NUMBER and by_name["away_minutes"]["min_value"] == 0
+    assert by_name["buildings"]["type"] == BOOLEAN and by_name["wonder"]["type"] == BOOLEAN
     assert not any(o.get("required") for o in new["options"])  # all optional: /te new alone works
     command = te_group.get_command("new")
     assert isinstance(command, app_commands.Command)
@@ -582,6 +585,8 @@ def test_new_options_types_and_defaults(payload):
         "reminder_hours": 24.0,
         "turn_hours": 48.0,  # R30
         "away_minutes": 60.0,  # R31
+        "buildings": False,  # R28, R29: off unless asked for
+        "wonder": False,
     }
 
 
