@@ -81,7 +81,7 @@ class Options:
 
     ``turn_hours`` is the turn deadline (R30; 0: none), ``away_minutes`` the grace period of an away seat
     (R31), ``computer_level`` the level of the computer player that plays timed-out, away, resigned and
-    replaced seats. ``buildings`` and ``wonder`` (R28, R29) are stored, not yet played by the engine.
+    replaced seats. ``buildings`` and ``wonder`` are the 2015 edition's options (R28, R29).
     """
 
     board: str = "standard"
