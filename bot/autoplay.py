@@ -4,10 +4,9 @@ Every move the bot makes for a seat is chosen here: a timed-out turn, an expired
 decisions of an away seat, and every move of a seat the computer player holds (resigned or handed over).
 What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
 
-Today the rules' own answers are played: ``pass`` for a turn, the decision's default
-(``Game.default_action``: commit 0, the wars in colour order, no monument, the first treasure) for a
-decision. The computer player (package ``ai``, at the seat's level or the game's ``computer_level``) plugs in
-here: ``choose`` is a coroutine so that it can think off the event loop (``asyncio.to_thread``).
+The computer player (package ``ai``) chooses every such move (R30, R31, R33): at a computer seat's own
+level, else at the game's ``computer_level`` (normal unless chosen otherwise), seeing only that seat's view.
+It thinks in a worker process (``bot.computer``), so ``choose`` is a coroutine that never blocks the loop.
 """
 
 from __future__ import annotations
@@ -15,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.computer import Computer, move_seed
 from engine import Action, Game, Phase
 from storage import Actor, GameRecord
-
-PASS = Action.parse("pass")
 
 
 class Why(Enum):
@@ -38,17 +36,23 @@ class Play:
     actor: Actor
 
 
-async def choose(record: GameRecord, game: Game, seat: int, why: Why) -> Play:
+def level_for(record: GameRecord, seat: int) -> str:
+    """The level the computer player plays ``seat`` at: a computer seat's own, else the game's."""
+    holder = record.seat_record(seat)
+    if holder is not None and holder.is_computer and holder.level is not None:
+        return holder.level
+    return record.options.computer_level
+
+
+async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, why: Why) -> Play:
     """The move to play for ``seat``, which the game waits on. ``game`` is ``record``'s position."""
     if game.to_act != seat:
         raise ValueError(f"game {record.id} waits on seat {game.to_act}, not seat {seat}")
-    holder = record.seat_record(seat)
-    if holder is not None and holder.is_computer:
-        actor = Actor.computer(holder.level or record.options.computer_level)
-    else:
-        actor = Actor.deadline()  # the rules' default, played because the owner did not answer in time
-    default = game.default_action()
-    return Play(PASS if default is None else default, actor)
+    if record.seed is None:
+        raise ValueError(f"game {record.id} has not started")
+    level = level_for(record, seat)
+    action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
+    return Play(action, Actor.computer(level))
 
 
 def forced_action(game: Game) -> Action | None:
