@@ -67,6 +67,7 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     reminder_hours="hours between reminders to the player the game waits on",
     turn_hours="hours a player has for a turn (0: no deadline); then it is played and they are away",
     away_minutes="minutes before an away player's turns and decisions are played for them",
+    hints="allow /te hint",
 )
 async def new_game(
     interaction: discord.Interaction,
@@ -77,6 +78,7 @@ async def new_game(
     reminder_hours: app_commands.Range[float, 0.25, 720.0] = 24.0,
     turn_hours: app_commands.Range[float, 0.0, 720.0] = 48.0,
     away_minutes: app_commands.Range[float, 0.0, 10080.0] = 60.0,
+    hints: bool = False,
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -91,6 +93,7 @@ async def new_game(
         float(reminder_hours),
         turn_hours=float(turn_hours),
         away_minutes=float(away_minutes),
+        hints=hints,
     )
     try:
         record = await rooms.store.create_game(

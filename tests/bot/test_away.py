@@ -52,7 +52,8 @@ async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
     actions = await table.bot.store.actions(record.id)
     # R30: the computer player (the game's level, normal) plays the rest of the turn, both actions
     seat = record.seat_of(first.id)
-    assert [(a.seat, a.actor.kind, a.actor.level) for a in actions] == [(seat, ActorKind.COMPUTER, "normal")] * 2
+    played = [(a.seat, a.actor.kind, a.actor.level) for a in actions]
+    assert played == [(seat, ActorKind.COMPUTER, "normal")] * 2
     assert record.seat_record(actions[0].seat).away_since is not None
     [line, second] = since(table.channel.history(), seen)  # one post per action
     name = first.user.name
@@ -214,6 +215,7 @@ async def test_every_player_away_pauses_the_game_until_one_comes_back(simcord_en
     table = await open_table(simcord_env, 2, turn_hours=10, away_minutes=60)
     first = await time_out(simcord_env, table)
     second = await table.actor()
+    assert second is not first
     seen = len(table.channel.history())
     await time_out(simcord_env, table)
     [board] = since(table.channel.history(), seen)

@@ -376,6 +376,7 @@ COMMANDS = {
         "reminder_hours",
         "turn_hours",
         "away_minutes",
+        "hints",
     ],
     "join": [],
     "leave": [],
@@ -388,6 +389,7 @@ COMMANDS = {
     "pass": [],
     "choose": ["option"],
     "undo": [],
+    "hint": [],
     "hand": [],
     "board": [],
     "status": [],
@@ -397,13 +399,15 @@ COMMANDS = {
     "abandon": [],
     "settings": ["auto_forced", "dm", "scope"],
 }
-# Issue 9's group (PLAN.md: `addbot` joins it later)
+# Issue 9's group, and issue 12's addbot
 GROUPS = {
     "seat": {
         "away": ["hours", "cover"],
         "back": [],
         "resign": [],
         "replace": ["seat_of", "by", "computer"],
+        "addbot": ["level"],
+        "removebot": ["bot"],
     },
     # issue 13
     "history": {
@@ -493,6 +497,10 @@ def test_seat_options_types(payload):
     assert seat_of["type"] == USER and seat_of["required"]
     assert by["type"] == USER and not by.get("required")
     assert computer["type"] == BOOLEAN and not computer.get("required")
+    addbot = next(o for o in seat["options"] if o["name"] == "addbot")
+    [level] = addbot["options"]
+    assert level["type"] == STRING and not level.get("required")
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
 
 
 def test_history_options(payload):
@@ -582,6 +590,7 @@ def test_new_options_types_and_defaults(payload):
         "reminder_hours": 24.0,
         "turn_hours": 48.0,  # R30
         "away_minutes": 60.0,  # R31
+        "hints": False,  # /te hint (issue 12)
     }
 
 
