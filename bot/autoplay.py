@@ -4,9 +4,12 @@ Every move the bot makes for a seat is chosen here: a timed-out turn, an expired
 decisions of an away seat, and every move of a seat the computer player holds (resigned or handed over).
 What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
 
-The computer player (package ``ai``) chooses every such move (R30, R31, R33): at a computer seat's own
-level, else at the game's ``computer_level`` (normal unless chosen otherwise), seeing only that seat's view.
-It thinks in a worker process (``bot.computer``), so ``choose`` is a coroutine that never blocks the loop.
+The computer player (package ``ai``) plays a timed-out turn (R30), an away seat's turns and decisions (R31)
+and every move of a seat it holds (R33): at a computer seat's own level, else at the game's
+``computer_level`` (normal unless chosen otherwise), seeing only that seat's view. It thinks in a worker
+process (``bot.computer``), so ``choose`` is a coroutine that never blocks the loop. A decision whose own
+deadline (``conflict_hours``) passed gets the rulings' default instead ("Decisions that wait for a player":
+commit 0, the wars in colour order, no monument, the treasures in square order).
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, 
         raise ValueError(f"game {record.id} waits on seat {game.to_act}, not seat {seat}")
     if record.seed is None:
         raise ValueError(f"game {record.id} has not started")
+    default = game.default_action()
+    if why is Why.DECISION_TIMED_OUT and default is not None:
+        return Play(default, Actor.deadline())
     level = level_for(record, seat)
     action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
     return Play(action, Actor.computer(level))

@@ -16,23 +16,24 @@ says what each would do
 `/te choose` — answer a conflict, war order, monument or treasure (or the DM buttons)
 `/te undo` — take back your last action, unless a tile was drawn, a conflict began or someone chose since
 
-**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules`
+**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules` · `hint` (if on)
 
 **Games and seats**
-`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread
-`/te seat away` (your deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
-`seat replace` (creator or server manager)
+`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread; the creator may \
+`seat addbot` and `seat removebot` (computer players)
+`/te seat away` (deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
+`seat replace` (creator or manager)
 `/te settings` — DMs: all, turn or none; instant answers to forced choices
 
 **History**: `/te history replay` · `history export` · `history stats` · `history leaderboard` · \
-`history games` · `history mygames` (yours on every server)
-**Ratings**: a multiplayer Elo; a game is a match between every two of its players (rules: ratings).
+`history games` · `history mygames` (yours)
+**Ratings**: a multiplayer Elo (rules: ratings).
 
-**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and it \
-is played for you, and you are away until you play again.
+**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and the \
+computer plays it for you, and you are away until you play again.
 **A conflict**: each side commits tiles by DM, the attacker first; a tie goes to the defender. No \
 answer by the deadline commits nothing.
-**Your hand** lives in your DMs (the newest one about a game), never in the channel.
+**Your hand** lives in your DMs, never in the channel.
 """
 
 RULES: dict[str, str] = {
