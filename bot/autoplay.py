@@ -18,8 +18,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.computer import Computer, move_seed
+from bot.core import log
 from engine import Action, Game, Phase
 from storage import Actor, GameRecord
+
+PASS = Action.parse("pass")
 
 
 class Why(Enum):
@@ -57,7 +60,16 @@ async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, 
     if why is Why.DECISION_TIMED_OUT and default is not None:
         return Play(default, Actor.deadline())
     level = level_for(record, seat)
-    action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
+    try:
+        action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
+    except Exception:
+        # A game must not stall on a computer player's failure (a bug, a worker that died): the rules'
+        # own answer is played instead, and the traceback logged.
+        log.exception("game %s: the computer player failed for seat %s; playing the default", record.id, seat)
+        return Play(PASS if default is None else default, Actor.deadline())
+    if not game.is_legal(action):  # never expected: the engine would refuse it on the action path anyway
+        log.error("game %s: the computer player chose %r, which is not legal", record.id, action.text)
+        return Play(PASS if default is None else default, Actor.deadline())
     return Play(action, Actor.computer(level))
 
 

@@ -4,6 +4,8 @@ in the middle of a computer's turn, and /te hint. The AI budget is tiny here (co
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.computer import ComputerConfig
@@ -268,3 +270,27 @@ def test_the_pause_is_whole_seconds(pause, whole):
     from bot.workers import Workers
 
     assert Computer(Workers(), ComputerConfig(pause=pause)).pause == whole
+
+
+async def test_a_computer_player_that_fails_does_not_stall_the_game(
+    simcord_env, game_seed, monkeypatch, caplog
+):
+    game_seed["value"] = 3
+    guild, channel, (alice,) = await lobby(simcord_env, "alice")
+    await add(alice, channel, "normal")
+    table = Table(simcord_env, guild, channel, [alice])
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the worker process died")
+
+    monkeypatch.setattr(table.bot.computer, "move", broken)
+    await alice.slash(channel, "te start")
+    if (await table.record()).user_to_act == alice.id:
+        await drive(table, "pass")
+    record = await table.record()
+    assert record.user_to_act == alice.id  # the computer's turn was played all the same: the rules' default
+    last = (await table.bot.store.actions(record.id))[-1]
+    assert (last.action, last.actor.kind) == ("pass", ActorKind.DEADLINE)
+    logged = [r for r in caplog.records if r.name == "bot" and r.levelno == logging.ERROR]
+    assert logged and "the computer player failed" in logged[0].getMessage()
+    assert logged[0].exc_info[0] is RuntimeError
