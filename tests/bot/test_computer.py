@@ -294,3 +294,16 @@ async def test_a_computer_player_that_fails_does_not_stall_the_game(
     logged = [r for r in caplog.records if r.name == "bot" and r.levelno == logging.ERROR]
     assert logged and "the computer player failed" in logged[0].getMessage()
     assert logged[0].exc_info[0] is RuntimeError
+
+
+def test_computer_seats_are_named_by_level_and_a_resigned_seat_keeps_its_players_name():
+    from bot.texts import computer_names
+    from storage import Seat
+
+    seats = [
+        Seat(0, 11, None, 0),
+        Seat(1, None, None, 0, level="hard"),
+        Seat(2, None, None, 0, level="normal", resigned_by=12, resigned_at=5),  # R33: still "bob"
+        Seat(3, None, None, 0, level="hard"),
+    ]
+    assert computer_names(seats) == {1: "Bot (hard)", 3: "Bot 2 (hard)"}
