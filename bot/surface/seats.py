@@ -169,7 +169,7 @@ async def removebot(interaction: discord.Interaction, bot: str) -> None:
     wanted = " ".join(bot.split()).casefold()
     found = [(s, n) for s, n in computer_names(record.seats).items() if n.casefold() == wanted]
     if not found:
-        raise UserError(f"There is no computer player called “{bot[:40]}” in this lobby.")
+        raise UserError(f'There is no computer player called "{bot[:40]}" in this lobby.')
     [(seat, name)] = found
     try:
         record = await rooms.store.remove_computer_seat(record.id, seat, rooms.now())

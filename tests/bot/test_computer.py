@@ -81,7 +81,7 @@ async def test_addbot_and_removebot_refusals_are_one_private_sentence_and_change
     )
     result = await alice.slash(channel, "te seat removebot", bot="Bot (easy)")
     assert result.ephemeral
-    assert result.response.content == "There is no computer player called “Bot (easy)” in this lobby."
+    assert result.response.content == 'There is no computer player called "Bot (easy)" in this lobby.'
     assert (await store.game_in_channel(channel.id)).seats == before.seats
     assert len(channel.history()) == seen
 
