@@ -25,6 +25,21 @@ class Config:
     database_path: str
     dev_guild_id: int | None
     log_level: str
+    computer_pause: float = 3.0  # COMPUTER_PAUSE: seconds between a computer player's actions
+    hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
+
+
+def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: float, low: float) -> float:
+    text = environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= 3600:
+        raise SystemExit(f"{name} must be a number of seconds from {low:g} to 3600, not {text!r}.")
+    return value
 
 
 def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Config:
@@ -42,7 +57,14 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     database = (
         environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
     )
-    return Config(token, database, int(guild) if guild else None, level)
+    return Config(
+        token,
+        database,
+        int(guild) if guild else None,
+        level,
+        computer_pause=_seconds(environ, "COMPUTER_PAUSE", 3.0, 0.0),
+        hard_seconds=_seconds(environ, "HARD_SECONDS", 4.0, 0.1),
+    )
 
 
 class RedactToken(logging.Filter):
@@ -93,8 +115,10 @@ def main() -> None:
     setup_logging(config)
     check_database(config.database_path)
     from bot.client import create_bot
+    from bot.computer import ComputerConfig
 
-    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
+    computer = ComputerConfig(pause=config.computer_pause, seconds=config.hard_seconds)
+    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id, computer=computer)
     logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
     try:
         bot.run(config.token, log_handler=None)

@@ -4,11 +4,13 @@ Every move the bot makes for a seat is chosen here: a timed-out turn, an expired
 decisions of an away seat, and every move of a seat the computer player holds (resigned or handed over).
 What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
 
-Today the rules' own answers are played: ``pass`` for a turn, the decision's default
-(``Game.default_action``: commit 0, the wars in colour order, no building, monument or wonder, the first
-treasure, the wonder's point in the colour with the fewest points) for a decision. The computer player
-(package ``ai``, at the seat's level or the game's ``computer_level``) plugs in here: ``choose`` is a
-coroutine so that it can think off the event loop (``asyncio.to_thread``).
+The computer player (package ``ai``) plays a timed-out turn (R30), an away seat's turns and decisions (R31)
+and every move of a seat it holds (R33): at a computer seat's own level, else at the game's
+``computer_level`` (normal unless chosen otherwise), seeing only that seat's view. It thinks in a worker
+process (``bot.computer``), so ``choose`` is a coroutine that never blocks the loop. A decision whose own
+deadline (``conflict_hours``) passed gets the rulings' default instead ("Decisions that wait for a player":
+commit 0, the wars in colour order, no building, monument or wonder, the treasures in square order, the
+wonder's point in the colour with the fewest points).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.computer import Computer, move_seed
+from bot.core import log
 from engine import Action, Game, Phase
 from storage import Actor, GameRecord
 
@@ -39,17 +43,35 @@ class Play:
     actor: Actor
 
 
-async def choose(record: GameRecord, game: Game, seat: int, why: Why) -> Play:
+def level_for(record: GameRecord, seat: int) -> str:
+    """The level the computer player plays ``seat`` at: a computer seat's own, else the game's."""
+    holder = record.seat_record(seat)
+    if holder is not None and holder.is_computer and holder.level is not None:
+        return holder.level
+    return record.options.computer_level
+
+
+async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, why: Why) -> Play:
     """The move to play for ``seat``, which the game waits on. ``game`` is ``record``'s position."""
     if game.to_act != seat:
         raise ValueError(f"game {record.id} waits on seat {game.to_act}, not seat {seat}")
-    holder = record.seat_record(seat)
-    if holder is not None and holder.is_computer:
-        actor = Actor.computer(holder.level or record.options.computer_level)
-    else:
-        actor = Actor.deadline()  # the rules' default, played because the owner did not answer in time
+    if record.seed is None:
+        raise ValueError(f"game {record.id} has not started")
     default = game.default_action()
-    return Play(PASS if default is None else default, actor)
+    if why is Why.DECISION_TIMED_OUT and default is not None:
+        return Play(default, Actor.deadline())
+    level = level_for(record, seat)
+    try:
+        action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
+    except Exception:
+        # A game must not stall on a computer player's failure (a bug, a worker that died): the rules'
+        # own answer is played instead, and the traceback logged.
+        log.exception("game %s: the computer player failed for seat %s; playing the default", record.id, seat)
+        return Play(PASS if default is None else default, Actor.deadline())
+    if not game.is_legal(action):  # never expected: the engine would refuse it on the action path anyway
+        log.error("game %s: the computer player chose %r, which is not legal", record.id, action.text)
+        return Play(PASS if default is None else default, Actor.deadline())
+    return Play(action, Actor.computer(level))
 
 
 def forced_action(game: Game) -> Action | None:

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import surface
+from bot.computer import Computer, ComputerConfig
 from bot.core import Clock, answer_error, reply_private, unix_time
 from bot.history import History
 from bot.play import ActionPath, ChannelGames
@@ -39,6 +40,7 @@ class TigrisBot(commands.Bot):
         clock: Clock = discord.utils.utcnow,
         dev_guild_id: int | None = None,
         seeds: Callable[[], int] | None = None,
+        computer: ComputerConfig | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -55,6 +57,8 @@ class TigrisBot(commands.Bot):
         self._timers: TimerLoop | None = None
         self._catching_up: asyncio.Task[None] | None = None
         self.workers = Workers()  # a process for the pictures that take seconds (a replay)
+        # and one for the computer player's thinking, so that neither waits for the other
+        self.computer = Computer(Workers(), computer or ComputerConfig())
 
     @property
     def store(self) -> Store:
@@ -75,13 +79,28 @@ class TigrisBot(commands.Bot):
         store = self._store = await Store.open(self.database_path)
         directory = Directory(self)
         presenter = Presenter(directory, store, self.clock)
-        actions = ActionPath(store, presenter, self.clock, self.seeds, on_timers_saved=self._wake_timers)
+        actions = ActionPath(
+            store,
+            presenter,
+            self.clock,
+            self.seeds,
+            on_timers_saved=self._wake_timers,
+            computer_pause=self.computer.pause,
+        )
         seats = SeatDesk(store, presenter, actions, self.clock)
         history = History(store, directory, self.workers, self.clock)
         self.rooms = Rooms(
-            store, directory, presenter, actions, ChannelGames(store, actions), seats, history, self.clock
+            store,
+            directory,
+            presenter,
+            actions,
+            ChannelGames(store, actions),
+            seats,
+            history,
+            self.clock,
+            self.computer,
         )
-        self._timers = TimerLoop(self, store, actions, presenter, self.clock)
+        self._timers = TimerLoop(self, store, actions, presenter, self.clock, self.computer)
         surface.install(self)
         self.tree.error(self.on_app_command_error)
         if self.dev_guild_id:
@@ -113,6 +132,7 @@ class TigrisBot(commands.Bot):
             await self._timers.stop()
         await super().close()
         await self.workers.close()
+        await self.computer.close()
         if self._store is not None:
             await self._store.close()
             self._store = None
@@ -136,7 +156,9 @@ def create_bot(
     clock: Clock = discord.utils.utcnow,
     dev_guild_id: int | None = None,
     seeds: Callable[[], int] | None = None,
+    computer: ComputerConfig | None = None,
 ) -> TigrisBot:
     """Build the bot; its setup_hook opens the database, syncs the commands, re-registers the prompt
-    buttons and resumes the timers. ``clock`` and ``seeds`` are for tests."""
-    return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds)
+    buttons and resumes the timers. ``clock`` and ``seeds`` are for tests; ``computer`` sets the computer
+    player's pause between actions and the hard level's budget."""
+    return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds, computer=computer)

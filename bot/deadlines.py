@@ -9,8 +9,8 @@ the same transaction. The kinds (each fired by the one timer loop, ``bot/timers.
   with that time, when the game comes back to the active player. When it fires, the seat's turn is played
   (``autoplay``) and the seat becomes away. With the time used up, the rest of the turn is played at once.
 - ``deadline``: a decision's deadline (``conflict_hours``); when it fires, the decision is played.
-- ``autoplay`` (R31): the move of an away seat, covered, after ``away_minutes``, or of a computer seat, at
-  once.
+- ``autoplay`` (R31): the move of an away seat, covered, after ``away_minutes``, or of a computer seat
+  after a short pause (``ComputerConfig.pause``). Being a row, a computer's turn resumes after a restart.
 - ``reminder`` (every ``reminder_hours``) and ``warning`` (one last call before the deadline): DMs to a
   present person the game waits on; never to an away or computer seat.
 - ``resume``: the end of the earliest announced absence of a game paused because everyone is away.
@@ -82,10 +82,13 @@ def covered(holder: Seat | None, now: int) -> bool:
     return holder is None or holder.is_computer or (holder.away_at(now) and holder.away_cover)
 
 
-def plan(record: GameRecord, game: Game, version: int, now: int, clock: TurnClock | None) -> list[NewTimer]:
+def plan(
+    record: GameRecord, game: Game, version: int, now: int, clock: TurnClock | None, pause: int = 0
+) -> list[NewTimer]:
     """The rows for ``game`` at ``version``, which the game waits on from ``now``. ``record`` gives the
     options and the seats as they are after the save (who is away, who is the computer); ``clock`` is the
-    turn clock before it (``clock_of`` the rows being replaced)."""
+    turn clock before it (``clock_of`` the rows being replaced); ``pause`` the seconds a computer seat
+    waits before each action (so the channel reads like a table)."""
     seat = game.to_act
     if game.is_over or seat is None:
         return []
@@ -103,13 +106,19 @@ def plan(record: GameRecord, game: Game, version: int, now: int, clock: TurnCloc
     deadlines: list[tuple[int, int]] = []  # (due, full length) of what the seat must answer
     if seat == game.active and left is not None and person:
         deadlines.append((now + left, turn_length))
-        timers.append(NewTimer(TURN, now + left, seat, payload))
+        if left > 0:
+            timers.append(NewTimer(TURN, now + left, seat, payload))
+        else:  # the time is up: the rest of the turn is played after the computer's usual pause
+            timers.append(NewTimer(TURN, now + pause, seat, {**payload, "rest": 1}))
     if game.phase is not Phase.ACTION:
         length = round(options.conflict_hours * 3600)
         deadlines.append((now + length, length))
         timers.append(NewTimer(DEADLINE, now + length, seat, payload))
     if covered(holder, now):
-        grace = round(options.away_minutes * 60) if person else 0
+        # R31's grace period comes once per turn or decision of an away person; the rest of a turn that
+        # is under way (and a computer seat's every move) follows after the computer's short pause
+        under_way = seat == game.active and (game.actions_left < 2 or game.phase is not Phase.ACTION)
+        grace = round(options.away_minutes * 60) if person and not under_way else pause
         return [*timers, NewTimer(AUTOPLAY, now + grace, seat, payload)]
     # a person the game waits on: reminders until the last call, then the last call
     cutoff = None

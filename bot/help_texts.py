@@ -16,24 +16,24 @@ says what each would do
 `/te choose` — answer a decision (or use the DM buttons)
 `/te undo` — take back your last action (not after a draw, a conflict or a choice)
 
-**Look** (privately): `/te hand` · `board` · `status` · `log` · `rules`
+**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules` · `hint` (if on)
 
 **Games and seats**
 `/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread; `/te new` sets \
-the variants, also the 2015 buildings and wonder (rules: variants)
-`/te seat away` (your deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
+the variants (also the 2015 buildings and wonder); the creator may `seat addbot` and `seat removebot`
+`/te seat away` (deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
 `seat replace` (creator or manager)
 `/te settings` — DMs: all, turn or none; instant answers to forced choices
 
 **History**: `/te history replay` · `history export` · `history stats` · `history leaderboard` · \
-`history games` · `history mygames`
+`history games` · `history mygames` (yours)
 **Ratings**: a multiplayer Elo (rules: ratings).
 
-**A turn**: a DM with your hand and the news starts it; play two actions. Miss the deadline and it is \
-played for you, and you are away until you play again.
+**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and the \
+computer plays it for you, and you are away until you play again.
 **A conflict**: each side commits tiles by DM, the attacker first; a tie goes to the defender. No \
 answer by the deadline commits nothing.
-**Your hand** lives in your DMs (the newest one about a game), never in the channel.
+**Your hand** lives in your DMs, never in the channel.
 """
 
 RULES: dict[str, str] = {

@@ -174,8 +174,10 @@ class ActionPath:
         clock: Clock,
         seeds: Callable[[], int],
         on_timers_saved: Callable[[], None],
+        computer_pause: int = 0,
     ) -> None:
         self._store = store
+        self._pause = computer_pause  # seconds before each action of a computer seat (bot.deadlines.plan)
         self._presenter = presenter
         self._clock = clock
         self._seeds = seeds  # where new games get their seed (R3)
@@ -327,7 +329,7 @@ class ActionPath:
         with the game's new timers (``rows``: the timers they replace)."""
         now = self._now()
         after = seats_after(record, seat, actor, seat_away, now)
-        timers = plan(after, game, record.version + 1, now, clock_of(rows, now))
+        timers = plan(after, game, record.version + 1, now, clock_of(rows, now), self._pause)
         saved = (record.id, record.version, seat)
         try:
             if text == UNDO:
@@ -453,7 +455,7 @@ class ActionPath:
             return
         now = self._now()
         rows = await self._store.timers(record.id)
-        for timer in plan(record, record.game(), record.version, now, clock_of(rows, now)):
+        for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
             await self._store.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:
@@ -527,7 +529,7 @@ class ActionPath:
         game = Game.start(o.settings(len(record.seats)), seed)
         now = self._now()
         started = await self._store.start_game(
-            record.id, seed, dump(game), now, timers=plan(record, game, 0, now, None)
+            record.id, seed, dump(game), now, timers=plan(record, game, 0, now, None, self._pause)
         )
         self._on_timers_saved()
         try:  # started and saved: a failure to show it is logged, and it is shown at the next touch

@@ -72,11 +72,12 @@ class Directory:
         """One name per seat: its person's, a resigned seat's former player's (their score still counts,
         R33), or the computer player's."""
         people = players_of(record)
+        bots = texts.computer_names(record.seats)
         names = []
         for seat in record.seats:
             person = people.get(seat.seat)
             if person is None:  # a computer player's seat (storage migration 0005)
-                names.append(f"Bot ({seat.level})")
+                names.append(bots.get(seat.seat, f"Bot ({seat.level})"))
             else:
                 names.append(await self.name_of(record, person, f"player {seat.seat + 1}"))
         return names
@@ -230,7 +231,8 @@ class ChannelPosts(_GameMessages):
             mention = f"<@{ping}>" if ping is not None else None
             who = names[view.to_act] if view.to_act is not None else ""
             last = texts.awaited(view, names, mention)
-            last += texts.deadline_words(view, due, who, paused=record.paused)
+            computer = texts.computer_to_act(record)
+            last += texts.deadline_words(view, due, who, paused=record.paused, computer=computer)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
         message = await channel.send(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.computer import Computer
 from bot.core import Clock, unix_time
 from bot.history import History
 from bot.play import ActionPath, ChannelGames
@@ -27,6 +28,7 @@ class Rooms:
     seats: SeatDesk
     history: History
     clock: Clock
+    computer: Computer  # the computer player's thinking, for /te hint
 
     def now(self) -> int:
         return unix_time(self.clock)

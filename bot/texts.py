@@ -333,13 +333,16 @@ def conflict_line(view: PublicView, names: Sequence[str], reader: int | None = N
     return f"{attacker} has {c.attacker_strength}{committed}, {defender} has {c.defender_strength}"
 
 
-def deadline_words(view: PublicView, due: Due | None, who: str, *, paused: bool = False) -> str:
-    """What follows the awaited sentence: until when the game waits, and what happens then (public)."""
+def deadline_words(
+    view: PublicView, due: Due | None, who: str, *, paused: bool = False, computer: bool = False
+) -> str:
+    """What follows the awaited sentence: until when the game waits, and what happens then (public).
+    ``computer``: the computer player holds the seat, and plays in a moment (nothing to say)."""
     if view.phase is Phase.OVER:
         return ""
     if paused:
         return " The game is paused."
-    if due is None:
+    if due is None or computer:
         return ""
     if due.kind == AUTOPLAY:
         return f" {who} is away: played for them <t:{due.at}:R>."
@@ -364,9 +367,9 @@ def status_text(view: PublicView, names: Sequence[str], record: GameRecord, due:
     """/te status: whose turn it is and until when, how long the game has waited and for whom, who is
     away, then each seat."""
     who = names[view.to_act] if view.to_act is not None else "?"
-    lines = [
-        f"Turn {view.turn}. {awaited(view, names)}{deadline_words(view, due, who, paused=record.paused)}"
-    ]
+    computer = computer_to_act(record)
+    deadline = deadline_words(view, due, who, paused=record.paused, computer=computer)
+    lines = [f"Turn {view.turn}. {awaited(view, names)}{deadline}"]
     if view.to_act is not None:
         since = record.updated_at
         lines.append(
@@ -606,18 +609,41 @@ def start_line(record: GameRecord, names: Sequence[str]) -> str:
     return f"**The game begins** ({variant_words(record.options)}). Players in order: {seats}."
 
 
+def computer_to_act(record: GameRecord) -> bool:
+    """Whether the computer player holds the seat the game waits on."""
+    seat = record.seat_to_act
+    holder = None if seat is None else record.seat_record(seat)
+    return holder is not None and holder.is_computer
+
+
+def computer_names(seats: Sequence[Seat]) -> dict[int, str]:
+    """The names of the seats the computer player holds (a resigned seat keeps its player's name, R33):
+    "Bot (hard)", and "Bot 2 (hard)", "Bot 3 (hard)" for more seats of the same level, in seat order."""
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for seat in seats:
+        if seat.is_computer and seat.resigned_by is None and seat.level is not None:
+            n = seen[seat.level] = seen.get(seat.level, 0) + 1
+            names[seat.seat] = f"Bot ({seat.level})" if n == 1 else f"Bot {n} ({seat.level})"
+    return names
+
+
 def lobby_text(record: GameRecord) -> str:
     o = record.options
+    bots = computer_names(record.seats)
     seated = ", ".join(
-        f"<@{s.user_id}>" + (" (creator)" if s.user_id == record.creator_id else "") for s in record.seats
+        bots.get(s.seat) or f"<@{s.user_id}>" + (" (creator)" if s.user_id == record.creator_id else "")
+        for s in record.seats
     )
+    hints = "; `/te hint` allowed" if o.hints else ""
     turns = f"turns last {o.turn_hours:g} h" if o.turn_hours > 0 else "no turn deadline"
     return (
         f"**Tigris & Euphrates** lobby, game {record.id} ({variant_words(o)}; {turns}, conflicts wait "
         f"{o.conflict_hours:g} h, reminders every {o.reminder_hours:g} h, away players' turns played "
-        f"{minutes_words(o.away_minutes)}). Seated ({len(record.seats)}/{MAX_SEATS}): {seated or 'nobody'}. "
-        f"Join with `/te join`; the creator starts with `/te start` once {MIN_SEATS}–{MAX_SEATS} players are "
-        "seated."
+        f"{minutes_words(o.away_minutes)}{hints}). "
+        f"Seated ({len(record.seats)}/{MAX_SEATS}): {seated or 'nobody'}. Join with `/te join`; the creator "
+        "adds computer players with `/te seat addbot` and starts with `/te start` once "
+        f"{MIN_SEATS}–{MAX_SEATS} players are seated."
     )
 
 

@@ -26,6 +26,7 @@ import discord
 
 from bot import autoplay, texts
 from bot.autoplay import Why
+from bot.computer import Computer
 from bot.core import Clock, UserError, log, unix_time
 from bot.deadlines import (
     AUTOPLAY,
@@ -72,9 +73,16 @@ class TimerLoop:
     STORE_RETRY_MAX = 300  # ... up to this
 
     def __init__(
-        self, client: discord.Client, store: Store, actions: ActionPath, presenter: Presenter, clock: Clock
+        self,
+        client: discord.Client,
+        store: Store,
+        actions: ActionPath,
+        presenter: Presenter,
+        clock: Clock,
+        computer: Computer,
     ) -> None:
         self._client = client
+        self._computer = computer
         self._store = store
         self._actions = actions
         self._presenter = presenter
@@ -230,13 +238,15 @@ class TimerLoop:
         else:  # back since the row was made
             await self._store.delete_timer(timer.id)
             return
-        play = await autoplay.choose(record, game, seat, why)
+        play = await autoplay.choose(self._computer, record, game, seat, why)
         log.info("game %s: %s for seat %s, playing %r", record.id, why.value, seat, play.action.text)
         await self._actions.act(
             record.id,
             play.action,
             actor=play.actor,
-            seat_away=why is Why.TURN_TIMED_OUT,
+            # R30: the seat goes away when its time runs out, not again for the rest of that turn (its
+            # owner may have come back meanwhile)
+            seat_away=why is Why.TURN_TIMED_OUT and not timer.payload.get("rest"),
             expected_version=record.version,
             note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action, public_view(game))),
         )

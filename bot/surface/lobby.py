@@ -69,6 +69,7 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     away_minutes="minutes before the bot plays for an away player",
     buildings="2015 edition: civilization buildings on lines of 3+ tiles",
     wonder="2015 edition: the wonder on a plus of 5 tiles",
+    hints="allow /te hint",
 )
 async def new_game(
     interaction: discord.Interaction,
@@ -81,6 +82,7 @@ async def new_game(
     away_minutes: app_commands.Range[float, 0.0, 10080.0] = 60.0,
     buildings: bool = False,
     wonder: bool = False,
+    hints: bool = False,
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -97,6 +99,7 @@ async def new_game(
         away_minutes=float(away_minutes),
         buildings=buildings,
         wonder=wonder,
+        hints=hints,
     )
     try:
         record = await rooms.store.create_game(

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.computer import move_seed
 from bot.core import UserError
 from bot.play import parse_action, seat_of_player
 from bot.surface.autocomplete import (
@@ -117,6 +118,26 @@ async def undo(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"Taken back: `{taken}`.", ephemeral=True)
 
 
+HINTS_OFF = "Hints are off in this game: they are allowed when a game is opened with `/te new hints: true`."
+NOTHING_TO_HINT = "Nothing waits for you now: ask for a hint on your turn or when a choice is yours."
+
+
+@app_commands.command(name="hint", description="Suggest a move (if hints are on)")
+async def hint(interaction: discord.Interaction) -> None:
+    """The normal computer player's move for the caller, with one line of why, only to them."""
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.games.playing_here(interaction.channel_id)
+    seat = await seat_of_player(rooms.store, record, interaction.user.id)
+    if not record.options.hints:
+        raise UserError(HINTS_OFF)
+    if record.seat_to_act != seat or record.seed is None:
+        raise UserError(NOTHING_TO_HINT)
+    game = record.game()
+    suggestion = await rooms.computer.hint(game, seat, move_seed(record.seed, record.version, seat))
+    await interaction.followup.send(f"Hint: {suggestion.why} (`{suggestion.action.text}`)", ephemeral=True)
+
+
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
     tile,
     leader,
@@ -126,4 +147,5 @@ COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
     pass_turn,
     choose,
     undo,
+    hint,
 )

@@ -11,7 +11,19 @@ from discord import app_commands
 from bot.core import UserError
 from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
-from storage import DmMode, GameRecord, PlayerSettings, SettingSource, Status
+from bot.texts import computer_names, lobby_text
+from storage import (
+    MAX_SEATS,
+    DmMode,
+    GameRecord,
+    GameStatusError,
+    LobbyFullError,
+    NoSuchSeatError,
+    NotComputerSeatError,
+    PlayerSettings,
+    SettingSource,
+    Status,
+)
 
 seat_group = app_commands.Group(name="seat", description="Seats: away, back, resign, replace")
 
@@ -96,6 +108,77 @@ async def replace(
         record.id, interaction.user.id, seat_of.id, None if by is None else by.id
     )
     await interaction.followup.send(text, ephemeral=True)
+
+
+STARTED = "The game here has started: seats are fixed now."
+
+
+async def _creators_lobby(interaction: discord.Interaction, verb: str) -> GameRecord:
+    """The lobby here, if the user opened it; else a refusal (``verb``: what they wanted to do)."""
+    record = await rooms_for(interaction).games.here(interaction.channel_id)
+    if record.status is not Status.LOBBY:
+        raise UserError(STARTED)
+    if record.creator_id != interaction.user.id:
+        raise UserError(f"Only <@{record.creator_id}>, who opened this lobby, can {verb} a computer player.")
+    return record
+
+
+@seat_group.command(name="addbot", description="Add a computer player")
+@app_commands.describe(level="default: normal")
+async def addbot(
+    interaction: discord.Interaction, level: Literal["easy", "normal", "hard"] = "normal"
+) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await _creators_lobby(interaction, "add")
+    full = f"This lobby is full ({MAX_SEATS} players)."
+    if len(record.seats) >= MAX_SEATS:
+        raise UserError(full)
+    try:
+        record = await rooms.store.add_computer_seat(record.id, level, rooms.now())
+    except LobbyFullError:
+        raise UserError(full) from None
+    except GameStatusError:
+        raise UserError(STARTED) from None
+    name = computer_names(record.seats)[len(record.seats) - 1]
+    warning = await rooms.presenter.channel.announce(
+        record, f"{interaction.user.display_name} added {name}. " + lobby_text(record)
+    )
+    await interaction.followup.send(f"{name} is seated.{warning}", ephemeral=True)
+
+
+async def lobby_bots(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The computer players seated in the lobby here (a hint: ``removebot`` checks the name again)."""
+    record = await rooms_for(interaction).store.game_in_channel(interaction.channel_id or 0)
+    if record is None or record.status is not Status.LOBBY:
+        return []
+    names = computer_names(record.seats).values()
+    return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()]
+
+
+@seat_group.command(name="removebot", description="Remove a computer player")
+@app_commands.describe(bot="its name")
+@app_commands.autocomplete(bot=lobby_bots)
+async def removebot(interaction: discord.Interaction, bot: str) -> None:
+    """The creator takes a computer player out of the lobby; the later seats move up."""
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await _creators_lobby(interaction, "remove")
+    wanted = " ".join(bot.split()).casefold()
+    found = [(s, n) for s, n in computer_names(record.seats).items() if n.casefold() == wanted]
+    if not found:
+        raise UserError(f'There is no computer player called "{bot[:40]}" in this lobby.')
+    [(seat, name)] = found
+    try:
+        record = await rooms.store.remove_computer_seat(record.id, seat, rooms.now())
+    except (NoSuchSeatError, NotComputerSeatError):  # the lobby changed since it was read
+        raise UserError("The lobby has just changed; look at it and try again.") from None
+    except GameStatusError:
+        raise UserError(STARTED) from None
+    warning = await rooms.presenter.channel.announce(
+        record, f"{interaction.user.display_name} removed {name}. " + lobby_text(record)
+    )
+    await interaction.followup.send(f"Removed {name}.{warning}", ephemeral=True)
 
 
 def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:

@@ -9,6 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot import create_bot
+from bot.computer import ComputerConfig
+
+# Tests play the computer player with no pause between its actions and a tiny hard budget (speed is
+# measured by benchmarks/, never in tests).
+FAST_COMPUTER = ComputerConfig(pause=0, simulations=4, seconds=None)
 
 
 def pytest_collection_modifyitems(items):
@@ -38,14 +43,15 @@ async def make_bot(db_path: Path, game_seed: dict):
     ``bot.close()``, so each bot's database connection is closed here, after the environment."""
     made = []
 
-    def build():
-        bot = create_bot(database_path=db_path, seeds=lambda: game_seed["value"])
+    def build(computer: ComputerConfig = FAST_COMPUTER):
+        bot = create_bot(database_path=db_path, seeds=lambda: game_seed["value"], computer=computer)
         made.append(bot)
         return bot
 
     yield build
     for bot in made:
         await bot.workers.close()  # the replay's worker process, if one was started
+        await bot.computer.close()  # the computer player's, likewise
         if bot._store is not None:
             await bot._store.close()
 

@@ -50,16 +50,21 @@ async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
     await simcord_env.advance_time(4 * HOUR)  # 48 h: the turn deadline
     record = await table.record()
     actions = await table.bot.store.actions(record.id)
-    assert [(a.action, a.actor.kind) for a in actions] == [("pass", ActorKind.DEADLINE)]
+    # R30: the computer player (the game's level, normal) plays the rest of the turn, both actions
+    seat = record.seat_of(first.id)
+    played = [(a.seat, a.actor.kind, a.actor.level) for a in actions]
+    assert played == [(seat, ActorKind.COMPUTER, "normal")] * 2
     assert record.seat_record(actions[0].seat).away_since is not None
-    [line] = since(table.channel.history(), seen)  # ONE channel message
+    [line, second] = since(table.channel.history(), seen)  # one post per action
     name = first.user.name
     assert line.content.startswith(
         f"{name}'s time ran out; {name} is away and their turns will be played after 60 minutes until "
         "they come back.\n"
     )
+    assert "time ran out" not in second.content  # said once
     nxt = table.member(record.user_to_act)
-    assert "Turn deadline" in line.content
+    assert "Turn deadline" in second.content and f"<@{nxt.id}>" not in line.content
+    line = second
     assert f"<@{nxt.id}>" not in line.content  # told by their turn DM, not pinged twice
     new_dms = {p.id: since(dms(p), dm_seen[p.id]) for p in table.players}
     assert [dm_text(m.content).split(",")[0] for m in new_dms[first.id]] == ["your time ran out"]
@@ -100,11 +105,14 @@ async def test_an_away_seat_is_played_after_the_grace_period_until_its_owner_pla
     version = (await table.record()).version
     await simcord_env.advance_time(29 * 60)
     assert (await table.record()).version == version
-    await simcord_env.advance_time(60 + 1)
+    seen = len(table.channel.history())
+    await simcord_env.advance_time(60 + 1)  # the grace period once, then the whole turn (R31)
     record = await table.record()
-    assert record.version == version + 1 and record.user_to_act == alice.id
-    assert (await table.bot.store.actions(record.id))[-1].actor.kind is ActorKind.DEADLINE
-    assert table.channel.last_message.content.startswith(f"{bob.user.name} ended their turn.")
+    assert record.version == version + 2 and record.user_to_act == alice.id
+    played = (await table.bot.store.actions(record.id))[-2:]
+    assert [a.actor.kind for a in played] == [ActorKind.COMPUTER] * 2
+    posts = since(table.channel.history(), seen)
+    assert len(posts) == 2 and all(p.content.startswith(f"{bob.user.name} ") for p in posts)
 
     await pass_turn(table, alice)
     seen = len(table.channel.history())
@@ -153,9 +161,9 @@ async def test_an_announced_absence_with_cover_is_played_after_the_grace_period(
     assert await kinds(table) == sorted([AUTOPLAY, TURN])  # no reminders, no last call
     await simcord_env.advance_time(HOUR + 1)
     record = await table.record()
-    assert record.version == 1 and record.user_to_act != first.id
-    [action] = await table.bot.store.actions(record.id)
-    assert action.actor.kind is ActorKind.DEADLINE
+    assert record.version == 2 and record.user_to_act != first.id  # the turn's two actions
+    actions = await table.bot.store.actions(record.id)
+    assert [a.actor.kind for a in actions] == [ActorKind.COMPUTER] * 2
     assert "time ran out" not in table.channel.last_message.content  # announced, not timed out
 
 
@@ -178,10 +186,11 @@ async def test_a_vacation_holds_the_deadline(simcord_env):
     assert [dm_text(m.content).split(":")[0] for m in since(dms(first), dm_seen)] == ["last call"]
     await simcord_env.advance_time(3 * HOUR - 10)
     assert (await table.record()).version == 0
+    seen = len(table.channel.history())
     await simcord_env.advance_time(20)  # the end of the absence is the deadline
     record = await table.record()
-    assert record.version == 1
-    assert table.channel.last_message.content.startswith(f"{first.user.name}'s time ran out")
+    assert record.version == 2  # the computer player plays the turn (R30)
+    assert table.channel.history()[seen].content.startswith(f"{first.user.name}'s time ran out")
 
 
 async def test_a_restart_in_the_middle_of_an_away_period(simcord_env, make_bot):
@@ -195,24 +204,26 @@ async def test_a_restart_in_the_middle_of_an_away_period(simcord_env, make_bot):
     assert (await table.record()).version == version
     await simcord_env.advance_time(2 * 60)
     record = await table.record()
-    assert record.version == version + 1 and record.user_to_act != bob.id
+    assert record.version == version + 2 and record.user_to_act != bob.id  # his turn's two actions
     await simcord_env.restart_bot(make_bot())
     await pass_turn(table)
     await simcord_env.advance_time(90 * 60 + 5)  # still away after two restarts
-    assert (await table.record()).version == version + 3
+    assert (await table.record()).version == version + 5
 
 
 async def test_every_player_away_pauses_the_game_until_one_comes_back(simcord_env):
     table = await open_table(simcord_env, 2, turn_hours=10, away_minutes=60)
     first = await time_out(simcord_env, table)
     second = await table.actor()
+    assert second is not first
     seen = len(table.channel.history())
     await time_out(simcord_env, table)
     [board] = since(table.channel.history(), seen)
     assert board.content.count("time ran out") == 1
     assert "Every player is away, so the game is paused" in board.content
     record = await table.record()
-    assert record.paused and record.user_to_act == first.id
+    # paused after the first action played for second: the rest of their turn waits for the game to go on
+    assert record.paused and record.user_to_act == second.id
     version = record.version
     await simcord_env.advance_time(30 * 24 * HOUR)  # a paused game's plays do not fire
     assert (await table.record()).version == version
@@ -220,13 +231,16 @@ async def test_every_player_away_pauses_the_game_until_one_comes_back(simcord_en
     status = await second.slash(table.channel, "te status")
     assert "The game is paused" in status.response.content
 
+    seen = len(table.channel.history())
     result = await second.slash(table.channel, "te seat back")
     assert result.response.content.startswith("Welcome back")
-    assert table.channel.last_message.content == f"{second.user.name} is back. The game goes on."
-    assert not (await table.record()).paused
+    assert table.channel.history()[seen].content == f"{second.user.name} is back. The game goes on."
+    record = await table.record()
+    assert not record.paused
+    assert record.version == version + 1  # R30: their time was up, so the rest of that turn was played
     await simcord_env.advance_time(60 * 60 + 5)  # first is still away: played after 60 minutes
     record = await table.record()
-    assert record.version == version + 1 and record.user_to_act == second.id
+    assert record.version == version + 3 and record.user_to_act == second.id
 
 
 async def test_a_whole_game_ends_though_one_player_never_answers_after_turn_5(simcord_env, game_seed):
@@ -262,7 +276,7 @@ async def test_a_whole_game_ends_though_one_player_never_answers_after_turn_5(si
     assert await store.verify_replay(record.id) == record.version
     seat = record.seat_of(silent.id)
     played_for = [a for a in await store.actions(record.id) if a.seat == seat and a.seq > quiet_since]
-    assert played_for and all(a.actor.kind is ActorKind.DEADLINE for a in played_for)
+    assert played_for and all(a.actor.kind is ActorKind.COMPUTER for a in played_for)
     history = table.channel.history()
     assert sum("time ran out" in m.content for m in history) == 1  # told once, then away
     final = history[-1]

@@ -378,6 +378,7 @@ COMMANDS = {
         "away_minutes",
         "buildings",  # issue 11: the 2015 edition's options (R28, R29)
         "wonder",
+        "hints",
     ],
     "join": [],
     "leave": [],
@@ -390,6 +391,7 @@ COMMANDS = {
     "pass": [],
     "choose": ["option"],
     "undo": [],
+    "hint": [],
     "hand": [],
     "board": [],
     "status": [],
@@ -399,13 +401,15 @@ COMMANDS = {
     "abandon": [],
     "settings": ["auto_forced", "dm", "scope"],
 }
-# Issue 9's group (PLAN.md: `addbot` joins it later)
+# Issue 9's group, and issue 12's addbot
 GROUPS = {
     "seat": {
         "away": ["hours", "cover"],
         "back": [],
         "resign": [],
         "replace": ["seat_of", "by", "computer"],
+        "addbot": ["level"],
+        "removebot": ["bot"],
     },
     # issue 13
     "history": {
@@ -494,6 +498,10 @@ def test_seat_options_types(payload):
     assert seat_of["type"] == USER and seat_of["required"]
     assert by["type"] == USER and not by.get("required")
     assert computer["type"] == BOOLEAN and not computer.get("required")
+    addbot = next(o for o in seat["options"] if o["name"] == "addbot")
+    [level] = addbot["options"]
+    assert level["type"] == STRING and not level.get("required")
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
 
 
 def test_history_options(payload):
@@ -587,6 +595,7 @@ def test_new_options_types_and_defaults(payload):
         "away_minutes": 60.0,  # R31
         "buildings": False,  # R28, R29: off unless asked for
         "wonder": False,
+        "hints": False,  # /te hint (issue 12)
     }
 
 

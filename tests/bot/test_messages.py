@@ -20,7 +20,7 @@ from bot.texts import choice_label
 from engine import Phase
 from tests.bot.conftest import Table, drive, names_game
 
-SEED = 35  # its random game has a revolt, a war, a choice of wars, a monument and a treasure choice
+SEED = 34  # its random game has a revolt, a war, a choice of wars, a monument and a treasure choice
 TIME_OUT_TURN = 7  # the player to act at this turn lets the deadline pass
 VACATION_TURN = 3
 CLOSED_DMS_TURN = 11

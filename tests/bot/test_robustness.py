@@ -85,6 +85,16 @@ def test_a_missing_token_explains_how_to_get_one():
         read_config({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my server"})
 
 
+def test_the_computer_players_settings_come_from_the_environment():
+    config = read_config({"DISCORD_TOKEN": "t"})
+    assert (config.computer_pause, config.hard_seconds) == (3.0, 4.0)
+    config = read_config({"DISCORD_TOKEN": "t", "COMPUTER_PAUSE": "0", "HARD_SECONDS": "1.5"})
+    assert (config.computer_pause, config.hard_seconds) == (0.0, 1.5)
+    for name, bad in (("COMPUTER_PAUSE", "-1"), ("COMPUTER_PAUSE", "soon"), ("HARD_SECONDS", "0")):
+        with pytest.raises(SystemExit, match=name):
+            read_config({"DISCORD_TOKEN": "t", name: bad})
+
+
 def test_the_token_never_reaches_the_log(caplog):
     token = "MTIzNDU2Nzg5.secret.token"
     logger = logging.getLogger("bot.test")

@@ -136,9 +136,10 @@ async def test_a_seat_handed_to_the_computer_is_played_at_once(simcord_env):
     result = await creator.slash(table.channel, "te seat replace", seat_of=actor, computer=True)
     assert result.response.content == f"{actor.user.name}'s seat now belongs to the computer player."
     record = await table.record()
-    assert record.version == 1 and record.user_to_act != actor.id  # played at once, through the timers
-    [action] = await table.bot.store.actions(record.id)
-    assert action.actor.kind is ActorKind.COMPUTER and action.action == "pass"
+    assert record.version == 2 and record.user_to_act != actor.id  # played at once, through the timers
+    actions = await table.bot.store.actions(record.id)
+    assert [(a.actor.kind, a.actor.level) for a in actions] == [(ActorKind.COMPUTER, "normal")] * 2
+    assert all(a.action != "pass" for a in actions)  # the computer player plays, not the rules' default
     assert "Bot (normal)" in table.channel.last_message.content
     again = await creator.slash(table.channel, "te seat replace", seat_of=actor, computer=True)
     assert again.response.content == "The computer player already plays that seat."
