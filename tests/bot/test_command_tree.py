@@ -421,7 +421,7 @@ GROUPS = {
         "mygames": [],
     },
 }
-# PLAN.md's command tree: every name under /te comes from it (23 entries of the 25 Discord allows)
+# The command tree of docs/design.md: every name under /te comes from it (23 entries of the 25 Discord allows)
 PLANNED = {
     *[
         "new",

@@ -1,4 +1,4 @@
-"""The bot's rooms (PLAN.md "Bot rooms"): imports inside bot/ go one way, with no circle, lazy imports
+"""The bot's rooms (docs/design.md, "Rooms of the bot"): imports inside bot/ go one way, with no circle, lazy imports
 inside functions included, and no room reaches the Discord surface or the client.
 
 The imports are read from the source (ast), not from what Python happened to load, so an import inside a
@@ -119,7 +119,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def layer_of(module: str) -> int:
     room = SURFACE if module.startswith(SURFACE + ".") else module
     if room not in LAYERS:
-        raise AssertionError(f"{module} belongs to no room: add it to LAYERS (PLAN.md, 'Bot rooms')")
+        raise AssertionError(f"{module} belongs to no room: add it to LAYERS (docs/design.md, 'Rooms of the bot')")
     return LAYERS[room]
 
 
