@@ -171,7 +171,8 @@ class TimerLoop:
                 now, self._owner, lease_seconds=self.LEASE, limit=free, shards=self._shards
             )
             for timer in claimed:
-                self._firing[timer.id] = asyncio.create_task(self._fire(timer), name=f"tigris-timer-{timer.id}")
+                name = f"tigris-timer-{timer.id}"
+                self._firing[timer.id] = asyncio.create_task(self._fire(timer), name=name)
         # when every slot is taken, the next firing to end wakes the loop
         delay: float = self.IDLE_SLEEP
         if self._store.backend != "sqlite":
@@ -193,7 +194,8 @@ class TimerLoop:
             left = await self._release(timer)
             if left is not None and not left.held and left.due_at == timer.due_at:
                 # a bug, recorded as a failure instead of firing the row again and again
-                await self._failed(timer, RuntimeError("its handler returned but left it due at the same time"))
+                stuck = RuntimeError("its handler returned but left it due at the same time")
+                await self._failed(timer, stuck)
         finally:
             self._firing.pop(timer.id, None)
             self.wake()

@@ -1,4 +1,4 @@
-"""One of several processes running the bot's timer loop over one PostgreSQL database (test_timer_processes.py).
+"""One of several processes running the bot's timer loop on one PostgreSQL database (test_timer_processes).
 
 argv: DATABASE_URL NAME START_AT SHARD_COUNT SHARD_ID DIE. The real ``bot.timers.TimerLoop`` (its claims,
 leases, shards and wake-ups) with a short lease; what a firing does is the only part replaced: it prints
@@ -67,7 +67,8 @@ async def run(url: str, start_at: float, shard_count: int, shard_id: int, die: b
         loop = Loop(client, store, die)
         await asyncio.sleep(max(0.0, start_at - time.time()))  # all start together
         loop.start()
-        while await store.next_claimable(int(time.time()), shards=shards) is not None:
+        # the rows live in a database other processes change: look every 0.2 s
+        while await store.next_claimable(int(time.time()), shards=shards) is not None:  # noqa: ASYNC110
             await asyncio.sleep(0.2)
         await loop.stop()
 
