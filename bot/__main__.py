@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
-from storage import StorageError, Store
+from bot.shards import read_shards
+from storage import Shards, StorageError, Store
 from storage.postgres import redact
 
 NO_TOKEN = (
@@ -25,6 +26,7 @@ class Config:
     database_path: str
     dev_guild_id: int | None
     log_level: str
+    shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
 
 
 def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Config:
@@ -42,7 +44,7 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     database = (
         environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
     )
-    return Config(token, database, int(guild) if guild else None, level)
+    return Config(token, database, int(guild) if guild else None, level, read_shards(environ))
 
 
 class RedactToken(logging.Filter):
@@ -94,8 +96,11 @@ def main() -> None:
     check_database(config.database_path)
     from bot.client import create_bot
 
-    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id)
+    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id, shards=config.shards)
     logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
+    if config.shards is not None:
+        ids = ", ".join(map(str, config.shards.ids))
+        logging.getLogger("bot").info("running shards %s of %s", ids, config.shards.count)
     try:
         bot.run(config.token, log_handler=None)
     except Exception as exc:  # LoginFailure and friends: one line, no traceback

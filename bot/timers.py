@@ -98,7 +98,7 @@ class TimerLoop:
     # seconds a claimed timer is this process's alone: longer than a firing may take, so that no other
     # process fires it meanwhile; a process that dies mid-timer delays it by this much
     LEASE = FIRE_TIMEOUT + 300
-    SHARED_POLL = 15  # seconds: with a database several processes share, look for their new rows this often
+    SHARED_POLL = 10  # seconds: with a database several processes share, look for their new rows this often
 
     def __init__(
         self, client: discord.Client, store: Store, actions: ActionPath, presenter: Presenter, clock: Clock
