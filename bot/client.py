@@ -26,7 +26,7 @@ from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
 from bot.rooms import Rooms
 from bot.seats import SeatDesk
-from bot.timers import TimerLoop
+from bot.timers import TimerLoop, served_shards
 from bot.workers import Workers
 from engine import Action
 from storage import Shards, Store
@@ -101,7 +101,7 @@ class TigrisBot(commands.Bot):
         its presentation)."""
         await self.wait_until_ready()
         if self.rooms is not None:
-            await self.rooms.actions.present_missed()
+            await self.rooms.actions.present_missed(served_shards(self))
 
     def _wake_timers(self) -> None:
         if self._timers is not None:

@@ -23,7 +23,7 @@ import pytest
 from bot import create_bot
 from bot.__main__ import read_config
 from bot.timers import TimerLoop, served_shards
-from engine import Phase
+from engine import Phase, dump
 from storage import Shards
 from tests.bot.conftest import reach
 
@@ -126,3 +126,25 @@ def test_a_sharded_bot_runs_its_shards_and_an_unsharded_one_is_a_plain_bot(tmp_p
     assert served_shards(sharded) == Shards(4, (1, 3))
     plain = create_bot(tmp_path / "b.db")
     assert not isinstance(plain, discord.AutoShardedClient) and served_shards(plain) is None
+
+
+async def test_a_move_saved_but_not_shown_is_shown_at_start_by_its_own_shard_only(
+    simcord_env, game_seed, shard_bot
+):
+    guild = simcord_env.create_guild(shard_id=1)
+    revolt = lambda g: g.phase is Phase.REVOLT_ATTACKER  # noqa: E731
+    table, game = await reach(simcord_env, game_seed, 2, revolt, guild=guild)
+    record = await table.record()
+    # a process saved the attacker's answer and stopped before showing it
+    game.apply("commit 0")
+    store = simcord_env.bot.store
+    seat = record.seat_to_act
+    await store.append_action(record.id, record.version, seat, "commit 0", dump(game), record.updated_at)
+    posts = len(table.channel.history())
+
+    await simcord_env.restart_bot(shard_bot(0))  # another shard's process: not its game to show
+    assert (await store.load_game(record.id)).presented_version == record.version
+    assert len(table.channel.history()) == posts
+    await simcord_env.restart_bot(shard_bot(1))
+    assert (await store.load_game(record.id)).presented_version == record.version + 1
+    assert len(table.channel.history()) > posts
