@@ -55,7 +55,7 @@ from contextlib import closing
 from pathlib import Path
 
 from engine import Game, UndoRefused, dump, take_back
-from storage import Actor, NewTimer, Player, Shards, StaleVersionError, Status, Store
+from storage import Actor, GameStatusError, NewTimer, Player, Shards, StaleVersionError, Status, Store
 from storage.copy import copy_to_postgres
 from storage.results import backfill, record_results
 
@@ -389,15 +389,18 @@ async def _append_worker(url: str, game_ids: list[int], start_at: float, seconds
     a refusal (another process saved that version first) counts as stale."""
     rng = random.Random(os.getpid())
     appended = stale = 0
+    errors: list[str] = []  # anything else the store raised: reported, not hidden
+    playing = list(game_ids)
     async with Store.open(url) as store:
         await asyncio.sleep(max(0.0, start_at - time.time()))
         end = time.time() + seconds
-        while time.time() < end:
-            for game_id in game_ids:
+        while time.time() < end and playing:
+            for game_id in list(playing):
                 record = await store.load_game(game_id)
                 game = record.game()
                 seat = game.to_act
-                if seat is None:
+                if seat is None or record.status is not Status.PLAYING:
+                    playing.remove(game_id)
                     continue
                 action = str(rng.choice(game.legal_actions()))
                 game.apply(action)
@@ -406,8 +409,15 @@ async def _append_worker(url: str, game_ids: list[int], start_at: float, seconds
                 except StaleVersionError:
                     stale += 1
                     continue
+                except GameStatusError:  # the other process played its last move meanwhile
+                    playing.remove(game_id)
+                    continue
+                except Exception as exc:  # counted and shown in the benchmark's output
+                    errors.append(f"{type(exc).__name__}: {exc}")
+                    continue
                 appended += 1
-    return {"appended": appended, "stale": stale}
+    first = errors[0] if errors else ""
+    return {"appended": appended, "stale": stale, "errors": len(errors), "first_error": first}
 
 
 def _appends_per_second(url: str, *games: list[int]) -> dict[str, float]:
@@ -422,9 +432,12 @@ def _appends_per_second(url: str, *games: list[int]) -> dict[str, float]:
         for ids in games
     ]
     results = [json.loads(w.communicate(timeout=120)[0]) for w in workers]
+    errors = [r["first_error"] for r in results if r["errors"]]
     return {
         "appends_per_s": round(sum(r["appended"] for r in results) / APPEND_SECONDS, 1),
         "refused_per_s": round(sum(r["stale"] for r in results) / APPEND_SECONDS, 1),
+        "errors": sum(r["errors"] for r in results),
+        **({"first_error": errors[0]} if errors else {}),
     }
 
 

@@ -29,6 +29,7 @@ LAYERS = {
     "bot.help_texts": 0,
     "bot.history_texts": 0,
     "bot.workers": 0,
+    "bot.shards": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
