@@ -22,16 +22,32 @@ its own. Then measures through the ``Store`` API, with the default durability (W
   results and ratings one finishing game writes (``record_results``, timed while building), and the
   migration 0008 backfill of the 9,000 finished games (timed in a transaction that is rolled back).
 
+* timers (issue 14), with the 1,000 reminders of the games in play all due: ``due_timers`` (100),
+  ``claim_due_timers`` of 8 (what the timer loop claims at once; released again), ``next_claimable`` (what
+  the loop reads to know when to wake), each also for a shard of 2 that holds none of these games (the
+  worst case: every due timer's game is looked at).
+
+Then the same database in PostgreSQL (issue 14): a server started from the installed binaries as
+tests/pgserver.py does, but durable (fsync, synchronous commits: PostgreSQL's defaults, as SQLite's FULL),
+the 10,000 games copied by ``python -m storage migrate-to``'s code (timed, every game verified), and the same
+measurements, printed side by side (``side_by_side``: SQLite, PostgreSQL) and in full (``postgresql``).
+Last, appends per second on PostgreSQL from one process and from two processes at once, each playing its
+own 10 games, and two processes racing on the same 10 games (the version check refuses the loser); each
+append is a whole move as the bot makes it: load the game, the engine's move, save against the version.
+
 Prints ONE JSON object of medians (and 95th percentiles) in milliseconds. Not a test: nothing is asserted.
+Without a PostgreSQL server on the machine, the PostgreSQL part is replaced by its one-line reason.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -39,8 +55,13 @@ from contextlib import closing
 from pathlib import Path
 
 from engine import Game, UndoRefused, dump, take_back
-from storage import Actor, NewTimer, Player, Status, Store
+from storage import Actor, GameStatusError, NewTimer, Player, Shards, StaleVersionError, Status, Store
+from storage.copy import copy_to_postgres
 from storage.results import backfill, record_results
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.pgserver import NoServerError, PostgresServer  # noqa: E402 - the tree's root, added just above
 
 GAMES = 10_000
 FINISHED = 9_000  # all in BIG_GUILD
@@ -154,9 +175,40 @@ def _summary(samples: list[float]) -> tuple[float, float]:
     return round(statistics.median(ms), 3), round(ms[int(len(ms) * 0.95)], 3)
 
 
-async def _measure(path: Path, rng: random.Random) -> dict[str, float]:
+async def _measure_timers(store: Store, out: dict[str, float]) -> None:
+    now = T0 + 86_400 + GAMES + 1  # every reminder of a game in play is due
+    none_here = Shards(2, (1,))  # the benchmark's servers are all on shard 0 of 2
+    due_q, claim_q, next_q, claim_none_q, next_none_q = [], [], [], [], []
+    for _ in range(200):
+        t = time.perf_counter()
+        assert len(await store.due_timers(now, limit=100)) == 100
+        due_q.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        claimed = await store.claim_due_timers(now, "bench", lease_seconds=900, limit=8)
+        claim_q.append(time.perf_counter() - t)
+        assert len(claimed) == 8
+        for timer in claimed:
+            await store.release_timer(timer.id, "bench")
+        t = time.perf_counter()
+        assert await store.next_claimable(now) is not None
+        next_q.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        assert await store.claim_due_timers(now, "bench", limit=8, shards=none_here) == []
+        claim_none_q.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        assert await store.next_claimable(now, shards=none_here) is None
+        next_none_q.append(time.perf_counter() - t)
+    out["due_timers_100_ms_median"], _ = _summary(due_q)
+    out["claim_due_timers_8_ms_median"], out["claim_due_timers_8_ms_p95"] = _summary(claim_q)
+    out["next_claimable_ms_median"], _ = _summary(next_q)
+    out["claim_due_timers_other_shard_ms_median"], _ = _summary(claim_none_q)
+    out["next_claimable_other_shard_ms_median"], _ = _summary(next_none_q)
+
+
+async def _measure(path: Path | str, rng: random.Random) -> dict[str, float]:
     out: dict[str, float] = {}
     async with Store.open(path) as store:
+        await _measure_timers(store, out)
         ids = [rng.randint(1, GAMES) for _ in range(LOADS)]
         for game_id in ids[:100]:  # warm up
             await store.load_game(game_id)
@@ -315,7 +367,115 @@ def _time_backfill(path: Path) -> float:
     return round(seconds, 2)
 
 
+SIDE_BY_SIDE = (
+    "append_action_ms_median",
+    "append_action_ms_p95",
+    "load_game_ms_median",
+    "load_game_ms_p95",
+    "due_timers_100_ms_median",
+    "claim_due_timers_8_ms_median",
+    "next_claimable_ms_median",
+    "claim_due_timers_other_shard_ms_median",
+    "latest_game_in_channel_ms_median",
+    "player_stats_ms_median",
+    "leaderboard_top10_ms_median",
+    "recompute_ratings_9000_games_s",
+)
+APPEND_SECONDS = 5.0
+
+
+async def _append_worker(url: str, game_ids: list[int], start_at: float, seconds: float) -> dict[str, int]:
+    """Play random legal moves in ``game_ids`` in turn for ``seconds``, each saved against the version loaded;
+    a refusal (another process saved that version first) counts as stale."""
+    rng = random.Random(os.getpid())
+    appended = stale = 0
+    errors: list[str] = []  # anything else the store raised: reported, not hidden
+    playing = list(game_ids)
+    async with Store.open(url) as store:
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        end = time.time() + seconds
+        while time.time() < end and playing:
+            for game_id in list(playing):
+                record = await store.load_game(game_id)
+                game = record.game()
+                seat = game.to_act
+                if seat is None or record.status is not Status.PLAYING:
+                    playing.remove(game_id)
+                    continue
+                action = str(rng.choice(game.legal_actions()))
+                game.apply(action)
+                try:
+                    await store.append_action(game_id, record.version, seat, action, dump(game), T0 + 10**5)
+                except StaleVersionError:
+                    stale += 1
+                    continue
+                except GameStatusError:  # the other process played its last move meanwhile
+                    playing.remove(game_id)
+                    continue
+                except Exception as exc:  # counted and shown in the benchmark's output
+                    errors.append(f"{type(exc).__name__}: {exc}")
+                    continue
+                appended += 1
+    first = errors[0] if errors else ""
+    return {"appended": appended, "stale": stale, "errors": len(errors), "first_error": first}
+
+
+def _appends_per_second(url: str, *games: list[int]) -> dict[str, float]:
+    """Start one worker process per list of games, together; their appends per second, summed."""
+    start_at = time.time() + 3  # after every process has opened its store
+    workers = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--append-worker", url, ",".join(map(str, ids)), str(start_at)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for ids in games
+    ]
+    results = [json.loads(w.communicate(timeout=120)[0]) for w in workers]
+    errors = [r["first_error"] for r in results if r["errors"]]
+    return {
+        "appends_per_s": round(sum(r["appended"] for r in results) / APPEND_SECONDS, 1),
+        "refused_per_s": round(sum(r["stale"] for r in results) / APPEND_SECONDS, 1),
+        "errors": sum(r["errors"] for r in results),
+        **({"first_error": errors[0]} if errors else {}),
+    }
+
+
+async def _playing_games(url: str, count: int) -> list[int]:
+    async with Store.open(url) as store:
+        ids = await store.game_ids([Status.PLAYING])
+    return random.Random(3).sample(ids, count)
+
+
+def _postgres(tmp: Path, path: Path) -> dict[str, object]:
+    """The PostgreSQL half: the copy, the same measurements, the concurrent appends."""
+    server = PostgresServer(tmp / "pg")
+    server.start(durable=True)
+    try:
+        url = server.url()
+        t = time.perf_counter()
+        copied = asyncio.run(copy_to_postgres(str(path), url))
+        out: dict[str, object] = {
+            "migrate_to_10000_games_s": round(time.perf_counter() - t, 1),
+            "games_verified": copied.games_verified,
+        }
+        measured = asyncio.run(_measure(url, random.Random(2)))
+        games = asyncio.run(_playing_games(url, 40))  # fresh ones for each run: a game may end meanwhile
+        alone, one, other, shared = games[:10], games[10:20], games[20:30], games[30:]
+        out["appends_one_process"] = _appends_per_second(url, alone)
+        out["appends_two_processes_own_games"] = _appends_per_second(url, one, other)
+        out["appends_two_processes_same_games"] = _appends_per_second(url, shared, shared)
+        return {**out, "measured": measured}
+    finally:
+        server.stop()
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--append-worker"]:
+        url, ids, start_at = sys.argv[2:5]
+        games = [int(i) for i in ids.split(",")]
+        print(json.dumps(asyncio.run(_append_worker(url, games, float(start_at), APPEND_SECONDS))))
+        return
     rng = random.Random(1)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -330,7 +490,7 @@ def main() -> None:
         actions = _build(path, rng, record_times)
         built = time.perf_counter() - started
         backfill_seconds = _time_backfill(path)
-        result = {
+        result: dict[str, object] = {
             "append_action_ms_median": 0.0,
             "load_game_ms_median": 0.0,
             "games_in_database": GAMES,
@@ -342,7 +502,19 @@ def main() -> None:
             "record_results_ms_median": _summary(record_times)[0],
             "migration_0008_backfill_9000_finished_s": backfill_seconds,
         }
-        result.update(asyncio.run(_measure(path, rng)))
+        # PostgreSQL first, from the database as built (the SQLite measurements then change it)
+        try:
+            postgres = _postgres(Path(tmp), path)
+        except NoServerError as exc:
+            postgres = {"unavailable": str(exc)}
+        sqlite = asyncio.run(_measure(path, random.Random(2)))
+        result.update(sqlite)
+        measured = postgres.pop("measured", None)
+        if isinstance(measured, dict):
+            pairs = {k: {"sqlite": sqlite[k], "postgresql": measured[k]} for k in SIDE_BY_SIDE}
+            result["side_by_side"] = pairs
+            postgres["measured"] = measured
+        result["postgresql"] = postgres
     result["total_seconds"] = round(time.perf_counter() - started, 1)
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
-from storage import StorageError, Store
+from bot.shards import read_shards
+from storage import Shards, StorageError, Store
 from storage.postgres import redact
 
 NO_TOKEN = (
@@ -27,6 +28,7 @@ class Config:
     log_level: str
     computer_pause: float = 3.0  # COMPUTER_PAUSE: seconds between a computer player's actions
     hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
+    shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
 
 
 def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: float, low: float) -> float:
@@ -64,6 +66,7 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
         level,
         computer_pause=_seconds(environ, "COMPUTER_PAUSE", 3.0, 0.0),
         hard_seconds=_seconds(environ, "HARD_SECONDS", 4.0, 0.1),
+        shards=read_shards(environ),
     )
 
 
@@ -118,8 +121,13 @@ def main() -> None:
     from bot.computer import ComputerConfig
 
     computer = ComputerConfig(pause=config.computer_pause, seconds=config.hard_seconds)
-    bot = create_bot(config.database_path, dev_guild_id=config.dev_guild_id, computer=computer)
+    bot = create_bot(
+        config.database_path, dev_guild_id=config.dev_guild_id, computer=computer, shards=config.shards
+    )
     logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
+    if config.shards is not None:
+        ids = ", ".join(map(str, config.shards.ids))
+        logging.getLogger("bot").info("running shards %s of %s", ids, config.shards.count)
     try:
         bot.run(config.token, log_handler=None)
     except Exception as exc:  # LoginFailure and friends: one line, no traceback

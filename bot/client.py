@@ -13,6 +13,7 @@ import contextlib
 import secrets
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,10 +27,10 @@ from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
 from bot.rooms import Rooms
 from bot.seats import SeatDesk
-from bot.timers import TimerLoop
+from bot.timers import TimerLoop, served_shards
 from bot.workers import Workers
 from engine import Action
-from storage import Store
+from storage import Shards, Store
 
 
 class TigrisBot(commands.Bot):
@@ -41,12 +42,14 @@ class TigrisBot(commands.Bot):
         dev_guild_id: int | None = None,
         seeds: Callable[[], int] | None = None,
         computer: ComputerConfig | None = None,
+        **options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **options,
         )
         self.database_path = str(database_path)
         self.clock = clock
@@ -117,7 +120,7 @@ class TigrisBot(commands.Bot):
         its presentation)."""
         await self.wait_until_ready()
         if self.rooms is not None:
-            await self.rooms.actions.present_missed()
+            await self.rooms.actions.present_missed(served_shards(self))
 
     def _wake_timers(self) -> None:
         if self._timers is not None:
@@ -150,6 +153,11 @@ class TigrisBot(commands.Bot):
         await answer_error(interaction, getattr(error, "original", error), f"/{command}")
 
 
+class ShardedTigrisBot(TigrisBot, commands.AutoShardedBot):
+    """The same bot on discord.py's AutoShardedBot: the shards ``shard_ids`` of ``shard_count`` in one
+    process (issue 14). Its timer loop fires the timers of those shards' servers' games only."""
+
+
 def create_bot(
     database_path: str | Path = "tigris.db",
     *,
@@ -157,8 +165,20 @@ def create_bot(
     dev_guild_id: int | None = None,
     seeds: Callable[[], int] | None = None,
     computer: ComputerConfig | None = None,
+    shards: Shards | None = None,
 ) -> TigrisBot:
     """Build the bot; its setup_hook opens the database, syncs the commands, re-registers the prompt
-    buttons and resumes the timers. ``clock`` and ``seeds`` are for tests; ``computer`` sets the computer
-    player's pause between actions and the hard level's budget."""
+    buttons and resumes the timers. ``computer`` sets the computer player's pause between actions and the
+    hard level's budget; ``shards`` (SHARD_COUNT, SHARD_IDS) makes it a sharded bot. ``clock`` and
+    ``seeds`` are for tests."""
+    if shards is not None:
+        return ShardedTigrisBot(
+            database_path,
+            clock=clock,
+            dev_guild_id=dev_guild_id,
+            seeds=seeds,
+            computer=computer,
+            shard_count=shards.count,
+            shard_ids=list(shards.ids),
+        )
     return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds, computer=computer)

@@ -38,6 +38,7 @@ from storage import (
     GameRecord,
     NewTimer,
     NotSeatOwnerError,
+    Shards,
     StaleVersionError,
     Status,
     Store,
@@ -492,9 +493,10 @@ class ActionPath:
                 "game %s: showing version %s, saved but not shown, failed", record.id, record.version
             )
 
-    async def present_missed(self) -> None:
+    async def present_missed(self, shards: Shards | None = None) -> None:
         """At start-up: show every game saved but not shown, once each (a game whose showing fails is tried
-        again at its next touch, not in a loop here)."""
+        again at its next touch, not in a loop here); with ``shards``, only the games of those shards'
+        servers (another process runs the others)."""
         tried: set[int] = set()
         while True:
             try:
@@ -507,7 +509,8 @@ class ActionPath:
                 return
             for record in fresh:
                 tried.add(record.id)
-                await self.catch_up(record)
+                if shards is None or shards.serves(record.guild_id):
+                    await self.catch_up(record)
 
     async def answer_prompt(self, prompt: PromptChoice, user_id: int) -> None:
         """A click on a prompt button, whatever its custom_id says: it plays only a decision, and only at the

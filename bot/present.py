@@ -64,6 +64,8 @@ class Directory:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
         self._names: dict[int, str] = {}
+        # servers this process has no cache of (another shard's, issue 14: a DM about their game), asked once
+        self._guild_names: dict[int, str] = {}
 
     def remember(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name
@@ -107,7 +109,7 @@ class Directory:
 
     def guild_name(self, guild_id: int) -> str:
         guild = self._client.get_guild(guild_id)
-        return guild.name if guild is not None else "Discord"
+        return guild.name if guild is not None else self._guild_names.get(guild_id, "Discord")
 
     def known_channel_name(self, channel_id: int) -> str | None:
         """A channel's or thread's name from the cache only, or None."""
@@ -120,6 +122,10 @@ class Directory:
             with contextlib.suppress(discord.HTTPException):
                 channel = await self._client.fetch_channel(record.channel_id)
         place = getattr(channel, "name", None) or "a deleted channel"
+        guild_id = record.guild_id
+        if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
+            with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
+                self._guild_names[guild_id] = (await self._client.fetch_guild(guild_id)).name
         return texts.game_name(self.guild_name(record.guild_id), place, record.id)
 
     async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:

@@ -12,13 +12,22 @@ A firing that raises (or hangs past ``FIRE_TIMEOUT``) is logged with its traceba
 (``Store.timer_failed``), which moves the row out of the way: tried again after 1 min, 5 min, 30 min, then
 hourly, and set aside after its last try, when the game's channel gets one line. The loop itself survives
 anything: a store call that fails makes it wait and read again (``STORE_RETRY_*``), and a timer whose failure
-could not even be saved waits in memory with the same backoff, so nothing is fired in a tight loop.
+could not even be saved waits with the same backoff, so nothing is fired in a tight loop.
+
+Several processes may share one database (PostgreSQL, issue 14): each due row is claimed for this process
+(``Store.claim_due_timers``) before it fires, so exactly one process fires it; a process that dies
+mid-timer leaves its claim to run out (``LEASE``) and another fires it then. A sharded process (discord.py's
+AutoShardedClient) claims only the rows of games whose server is on its shards; the rows another process
+saves (a move made in DMs, which Discord delivers to shard 0) are seen within ``SHARED_POLL``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import secrets
+import socket
 import traceback
 from pathlib import Path
 
@@ -44,7 +53,16 @@ from bot.deadlines import (
 from bot.play import ActionPath
 from bot.present import Presenter
 from engine import public_view
-from storage import TIMER_MAX_ATTEMPTS, GameRecord, NewTimer, Status, Store, Timer, timer_retry_delay
+from storage import (
+    TIMER_MAX_ATTEMPTS,
+    GameRecord,
+    NewTimer,
+    Shards,
+    Status,
+    Store,
+    Timer,
+    timer_retry_delay,
+)
 
 # What a move played for a seat says on the prompt it closes
 PLAYED_NOTES = {
@@ -65,12 +83,24 @@ def failure_text(error: BaseException) -> str:
     return text
 
 
+def served_shards(client: discord.Client) -> Shards | None:
+    """The shards whose games' timers this process fires: a sharded client's, or None (every game)."""
+    if isinstance(client, discord.AutoShardedClient) and client.shard_count:
+        count = client.shard_count
+        return Shards(count, tuple(client.shard_ids or range(count)))
+    return None
+
+
 class TimerLoop:
     IDLE_SLEEP = 86400  # with no timer at all, look again once a day (a saved timer wakes the loop)
     CONCURRENCY = 8  # timers fired at once; a free slot wakes the loop
     FIRE_TIMEOUT = 600  # seconds: a firing that takes longer (a hung call) counts as failed
     STORE_RETRY_FIRST = 5  # seconds after the store failed to list the timers; doubles each time ...
     STORE_RETRY_MAX = 300  # ... up to this
+    # seconds a claimed timer is this process's alone: longer than a firing may take, so that no other
+    # process fires it meanwhile; a process that dies mid-timer delays it by this much
+    LEASE = FIRE_TIMEOUT + 300
+    SHARED_POLL = 10  # seconds: with a database several processes share, look for their new rows this often
 
     def __init__(
         self,
@@ -94,11 +124,11 @@ class TimerLoop:
         self._changed = False
         self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its firing
         # timer id -> (unix time before which it is not fired, failures not saved): a timer whose failure the
-        # store could not record backs off all the same; dropped once a try is saved or succeeds
+        # store could not record backs off all the same (its claim is kept until then); dropped once a try is
+        # saved or succeeds
         self._unsaved: dict[int, tuple[int, int]] = {}
-        # timer id -> the due time it was last fired for: a handler that returned but left its row due at the
-        # same time is a bug, recorded as a failure instead of firing the row again and again
-        self._fired: dict[int, int] = {}
+        self._owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"  # this loop's claims
+        self._shards: Shards | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="tigris-timers")
@@ -120,6 +150,7 @@ class TimerLoop:
 
     async def _run(self) -> None:
         await self._client.wait_until_ready()
+        self._shards = served_shards(self._client)
         misses = 0
         while not self._client.is_closed():
             self._changed = False
@@ -139,51 +170,53 @@ class TimerLoop:
                 self._sleeper = None
 
     async def _fire_due(self) -> float:
-        """Start a firing for each due timer (up to ``CONCURRENCY`` at once); return the seconds until the
-        loop has something to do again, always more than 0 (a firing that ends wakes it sooner)."""
+        """Claim the due timers (up to ``CONCURRENCY`` firing at once) and start a firing for each; return
+        the seconds until the loop has something to do again, always more than 0 (a firing that ends
+        wakes it sooner)."""
         now = unix_time(self._clock)
-        waits = [until - now for until, _ in self._unsaved.values() if until > now]
-        # Taken before the query: a firing that ends while it runs may have changed its row after the read.
-        firing = set(self._firing)
-        held = {i for i, (until, _) in self._unsaved.items() if until > now}
-        # the soonest rows; those being fired or held are skipped, so ask for enough to fill every free slot
-        soonest = await self._store.next_due(len(firing) + len(held) + self.CONCURRENCY)
-        fired_before, self._fired = self._fired, {}
-        for timer in soonest:
-            if timer.id in firing:
-                self._fired[timer.id] = fired_before.get(timer.id, timer.due_at)
-                continue
-            if timer.id in held:
-                continue
-            if timer.due_at > now:
-                waits.append(timer.due_at - now)
-                break
-            if len(self._firing) >= self.CONCURRENCY:
-                break  # due, but every slot is taken: the next firing to end wakes the loop
-            stuck = fired_before.get(timer.id) == timer.due_at
-            self._fired[timer.id] = timer.due_at
-            self._firing[timer.id] = asyncio.create_task(
-                self._fire(timer, stuck=stuck), name=f"tigris-timer-{timer.id}"
+        free = self.CONCURRENCY - len(self._firing)
+        if free > 0:
+            claimed = await self._store.claim_due_timers(
+                now, self._owner, lease_seconds=self.LEASE, limit=free, shards=self._shards
             )
-        return min(waits, default=self.IDLE_SLEEP)
+            for timer in claimed:
+                name = f"tigris-timer-{timer.id}"
+                self._firing[timer.id] = asyncio.create_task(self._fire(timer), name=name)
+        # when every slot is taken, the next firing to end wakes the loop
+        delay: float = self.IDLE_SLEEP
+        if self._store.backend != "sqlite":
+            delay = self.SHARED_POLL
+        upcoming = await self._store.next_claimable(now, shards=self._shards)
+        if upcoming is not None and (upcoming > now or len(self._firing) < self.CONCURRENCY):
+            delay = min(delay, max(1, upcoming - now))
+        return delay
 
-    async def _fire(self, timer: Timer, *, stuck: bool) -> None:
+    async def _fire(self, timer: Timer) -> None:
         try:
-            if stuck:
-                await self._failed(
-                    timer, RuntimeError("its handler returned but left it due at the same time")
-                )
-                return
             try:
                 async with asyncio.timeout(self.FIRE_TIMEOUT):
                     await self._handle(timer)
             except Exception as exc:
                 await self._failed(timer, exc)
-            else:
-                self._unsaved.pop(timer.id, None)
+                return
+            self._unsaved.pop(timer.id, None)
+            left = await self._release(timer)
+            if left is not None and not left.held and left.due_at == timer.due_at:
+                # a bug, recorded as a failure instead of firing the row again and again
+                stuck = RuntimeError("its handler returned but left it due at the same time")
+                await self._failed(timer, stuck)
         finally:
             self._firing.pop(timer.id, None)
             self.wake()
+
+    async def _release(self, timer: Timer, until: int | None = None) -> Timer | None:
+        """End this process's claim on a fired timer (or keep it until ``until``): the row if the handler
+        left it as it was. A store that fails leaves the claim to run out."""
+        try:
+            return await self._store.release_timer(timer.id, self._owner, until=until)
+        except Exception:
+            log.exception("timer %s of game %s: its claim could not be ended", timer.id, timer.game_id)
+            return None
 
     async def _handle(self, timer: Timer) -> None:
         record = await self._store.load_game(timer.game_id)
@@ -310,7 +343,8 @@ class TimerLoop:
             until = now + timer_retry_delay(misses)
             self._unsaved[timer.id] = (until, misses)
             log.error("%s failed", what, exc_info=error)
-            log.exception("%s: its failure could not be saved; it waits in memory until %s", what, until)
+            log.exception("%s: its failure could not be saved; it waits until %s", what, until)
+            await self._release(timer, until)
             return
         self._unsaved.pop(timer.id, None)
         if retry is None:

@@ -24,6 +24,7 @@ The file is created if missing (an empty file counts as missing), upgraded by th
          positions of the games finished before it (a Python step in the same transaction)
     0009 game_posts: what each game's channel was told, post by post (issue 10)
     0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
+    0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -213,8 +214,13 @@ attempts, last_error, set_aside_at, held_since)``::
                                                     # (failed tries forgotten, back if set aside)
     await store.timers(game_id)                     # soonest first, set-aside ones included
     await store.next_due(limit=1)                   # soonest of all games, by due time then id
-    await store.claim_due_timers(now, "shard-0", lease_seconds=300)   # the due timers for this process
-                                                    # alone until the lease ends (several processes)
+    await store.claim_due_timers(now, "host:pid", lease_seconds=900, shards=Shards(2, (0,)))
+                                                    # the due timers for this process alone until the
+                                                    # lease ends (several processes); only those of
+                                                    # games whose server is in ``shards`` if given
+    await store.next_claimable(now, shards=None)    # when the next claim may find one (None: no timer)
+    await store.release_timer(timer_id, "host:pid", until=None)   # end the claim (or keep it until
+                                                    # ``until``); the row if the handler left it as it was
     await store.due_timers(now, limit=100)          # due at now or before, in order (never set aside,
                                                     # never held by a pause)
     retry = await store.timer_failed(timer_id, now, error_text)   # its handler raised: TimerRetry or None
@@ -328,6 +334,7 @@ from storage.records import (
     SeatReason,
     SeatResult,
     SettingSource,
+    Shards,
     Status,
     Timer,
     TimerKind,
@@ -401,6 +408,7 @@ __all__ = [
     "SeatResult",
     "SeatUnchangedError",
     "SettingSource",
+    "Shards",
     "StaleVersionError",
     "Status",
     "StorageError",

@@ -299,6 +299,28 @@ class ActionRecord:
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The Discord shards one bot process serves: ``ids`` out of ``count``. A game belongs to the shard of
+    its server, ``(guild_id >> 22) % count`` (Discord's formula); a guild id of 0 (none) is shard 0's."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"a shard count is at least 1, not {self.count}")
+        distinct = len(set(self.ids)) == len(self.ids)
+        if not self.ids or not distinct or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shard ids must be distinct numbers from 0 to {self.count - 1}, not {self.ids}")
+
+    def of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.count
+
+    def serves(self, guild_id: int) -> bool:
+        return self.of(guild_id) in self.ids
+
+
+@dataclass(frozen=True)
 class NewTimer:
     """A timer to add; the store gives it its id."""
 

@@ -106,6 +106,7 @@ from storage.records import (
     SeatReason,
     SeatResult,
     SettingSource,
+    Shards,
     Status,
     Timer,
     TimerKind,
@@ -413,6 +414,19 @@ def _action_from_row(row: Sequence[Any]) -> ActionRecord:
 def _post_from_row(row: Sequence[Any]) -> Post:
     game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines = row
     return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, tuple(json.loads(lines)))
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """The condition (and its values) that keeps the timers of games on ``shards`` only: a look-up of
+    each timer's game by its key, in the order the timers are read."""
+    if shards is None:
+        return "", ()
+    marks = ", ".join("?" * len(shards.ids))
+    where = (
+        " AND EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id"  # noqa: S608 - only ? marks
+        f" AND ((g.guild_id >> 22) % ?) IN ({marks}))"
+    )
+    return where, (shards.count, *shards.ids)
 
 
 def _int(value: Any, name: str) -> int:
@@ -1822,10 +1836,17 @@ class Store:
         return [_timer_from_row(r) for r in rows]
 
     async def claim_due_timers(
-        self, now: int, owner: str, *, lease_seconds: int = 300, limit: int = 100
+        self,
+        now: int,
+        owner: str,
+        *,
+        lease_seconds: int = 300,
+        limit: int = 100,
+        shards: Shards | None = None,
     ) -> list[Timer]:
         """Claim the timers due at ``now`` or before for ``owner`` (a process's name) until ``now +
-        lease_seconds``, and return them in order: the timers of a database several processes share.
+        lease_seconds``, and return them in order: the timers of a database several processes share. With
+        ``shards``, only the timers of games whose server is in one of them (a sharded bot's process).
 
         A claimed timer is returned to no other claim until its lease runs out: exactly one process fires
         it, and if that process dies before the timer is answered (deleted, rescheduled or failed, which
@@ -1833,7 +1854,9 @@ class Store:
         process is claiming at the same moment (``FOR UPDATE SKIP LOCKED``); SQLite has one writer.
         """
         _int(now, "now")
-        params = (str(owner), now + _int(lease_seconds, "lease_seconds"), now, now, _int(limit, "limit"))
+        where, shard_params = _shard_filter(shards)
+        lease_end = now + _int(lease_seconds, "lease_seconds")
+        params = (str(owner), lease_end, now, now, *shard_params, _int(limit, "limit"))
 
         def body(db: Db) -> list[Timer]:
             rows = _rows(
@@ -1841,7 +1864,7 @@ class Store:
                 f"""UPDATE timers SET claimed_by = ?, claimed_until = ?
                     WHERE id IN (SELECT id FROM timers
                                  WHERE {_LIVE} AND due_at <= ?
-                                   AND (claimed_until IS NULL OR claimed_until <= ?)
+                                   AND (claimed_until IS NULL OR claimed_until <= ?){where}
                                  ORDER BY due_at, id LIMIT ?{db.dialect.skip_locked()})
                     RETURNING id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error,
                               set_aside_at, held_since""",  # noqa: S608 - constant text; the values are parameters
@@ -1850,6 +1873,43 @@ class Store:
             return sorted((_timer_from_row(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
         return await self._transaction(body, isolation="read_committed")
+
+    async def next_claimable(self, now: int, *, shards: Shards | None = None) -> int | None:
+        """When ``claim_due_timers`` (with these ``shards``) may next find a timer: the earliest due time of
+        the unclaimed ones, or the end of a claim that runs out first; None when there is no timer at all.
+        Two index searches (timers_due, timers_claimed), whatever the number of games."""
+        where, shard_params = _shard_filter(shards)
+        rows = await self._read(
+            f"""SELECT (SELECT due_at FROM timers
+                        WHERE {_LIVE} AND (claimed_until IS NULL OR claimed_until <= ?){where}
+                        ORDER BY due_at, id LIMIT 1),
+                       (SELECT min(claimed_until) FROM timers
+                        WHERE claimed_until IS NOT NULL AND claimed_until > ? AND {_LIVE}{where})""",  # noqa: S608 - constant text; the values are parameters
+            (_int(now, "now"), *shard_params, now, *shard_params),
+        )
+        times = [int(t) for t in rows[0] if t is not None]
+        return min(times, default=None)
+
+    async def release_timer(self, timer_id: int, owner: str, *, until: int | None = None) -> Timer | None:
+        """End ``owner``'s claim on a timer, once its firing is over; with ``until``, keep it claimed until
+        then instead (a backoff no process passes). Returns the row as it is if ``owner`` still held the
+        claim (the handler neither answered nor moved it), else None (nothing changed)."""
+        if until is not None:
+            _int(until, "until")
+        params = (until is not None, until, _int(timer_id, "timer_id"), str(owner))
+
+        def body(db: Db) -> Timer | None:
+            row = _one(
+                db,
+                """UPDATE timers SET claimed_by = CASE WHEN ? THEN claimed_by END, claimed_until = ?
+                   WHERE id = ? AND claimed_by = ?
+                   RETURNING id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error,
+                             set_aside_at, held_since""",
+                params,
+            )
+            return None if row is None else _timer_from_row(row)
+
+        return await self._transaction(body)
 
     async def set_aside_timers(self, limit: int = 100) -> list[Timer]:
         """The timers set aside after their last try failed, the earliest set aside first."""

@@ -70,7 +70,9 @@ class PostgresServer:
             detail = (result.stderr or result.stdout).strip().splitlines()
             raise NoServerError(f"{Path(args[0]).name} failed: {detail[-1] if detail else result.returncode}")
 
-    def start(self) -> None:
+    def start(self, *, durable: bool = False) -> None:
+        """Create and start the server; without ``durable`` (tests) commits are not flushed to disk, with
+        it (benchmarks) PostgreSQL's defaults: fsync, full pages, synchronous commits."""
         self.socket.mkdir(parents=True)
         self._let_through()
         if self._owner is not None:
@@ -80,10 +82,9 @@ class PostgresServer:
             str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
             "--no-sync", "--no-instructions",
         )  # fmt: skip
-        options = (
-            f"-k {self.socket} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off "
-            "-c synchronous_commit=off -c max_connections=200"
-        )
+        options = f"-k {self.socket} -p {PORT} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         self._run(
             str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options,
             "-l", str(self.base / "server.log"), "-w", "-t", "60", "start",

@@ -89,9 +89,10 @@ class Table:
         return next(p for p in self.players if p.id == seat_user_id)
 
 
-async def open_table(env, n: int, **options) -> Table:
-    """A guild, a channel, n members; the first opens a lobby, the others join, the first starts."""
-    guild = env.create_guild()
+async def open_table(env, n: int, *, guild=None, **options) -> Table:
+    """A guild (a new one unless given), a channel, n members; the first opens a lobby, the others join,
+    the first starts."""
+    guild = guild or env.create_guild()
     channel = guild.create_text_channel("games")
     names = ["alice", "bob", "carol", "dave"][:n]
     players = [guild.add_member(env.create_user(name)) for name in names]
@@ -128,11 +129,11 @@ def seed_where(players: int, wanted, limit: int = 400, max_actions: int = 120):
     raise AssertionError("no seed reaches the wanted position")
 
 
-async def reach(simcord_env, game_seed, players, wanted):
+async def reach(simcord_env, game_seed, players, wanted, guild=None):
     """A table whose game, dealt from the first seed that gets there, has reached ``wanted``."""
     seed, actions = seed_where(players, wanted)
     game_seed["value"] = seed
-    table = await open_table(simcord_env, players)
+    table = await open_table(simcord_env, players, guild=guild)
     for text in actions:
         await drive(table, text)
     game = await table.game()

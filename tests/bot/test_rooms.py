@@ -1,5 +1,5 @@
-"""The bot's rooms (docs/design.md, "Rooms of the bot"): imports inside bot/ go one way, with no circle, lazy imports
-inside functions included, and no room reaches the Discord surface or the client.
+"""The bot's rooms (docs/design.md, "Rooms of the bot"): imports inside bot/ go one way, with no circle,
+lazy imports inside functions included, and no room reaches the Discord surface or the client.
 
 The imports are read from the source (ast), not from what Python happened to load, so an import inside a
 function counts as much as one at the top of a file.
@@ -30,6 +30,7 @@ LAYERS = {
     "bot.history_texts": 0,
     "bot.workers": 0,
     "bot.computer": 0,
+    "bot.shards": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
@@ -119,7 +120,9 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def layer_of(module: str) -> int:
     room = SURFACE if module.startswith(SURFACE + ".") else module
     if room not in LAYERS:
-        raise AssertionError(f"{module} belongs to no room: add it to LAYERS (docs/design.md, 'Rooms of the bot')")
+        raise AssertionError(
+            f"{module} belongs to no room: add it to LAYERS (docs/design.md, 'Rooms of the bot')"
+        )
     return LAYERS[room]
 
 

@@ -211,19 +211,19 @@ async def test_the_loop_survives_a_failing_store_and_never_spins(
     later = await games.game(reminder(due + 3 * HOUR))
 
     # The store cannot list the timers three times in a row, and can never save a timer's failure.
-    listing = store.next_due
+    listing = store.claim_due_timers
     refusals = {"left": 3}
 
-    async def next_due(limit: int = 1):
+    async def claim_due_timers(*args, **kwargs):
         if refusals["left"]:
             refusals["left"] -= 1
             raise DatabaseBusyError(store.path)
-        return await listing(limit)
+        return await listing(*args, **kwargs)
 
     async def timer_failed(*args, **kwargs):
         raise DatabaseBusyError(store.path)
 
-    monkeypatch.setattr(store, "next_due", next_due)
+    monkeypatch.setattr(store, "claim_due_timers", claim_due_timers)
     monkeypatch.setattr(store, "timer_failed", timer_failed)
     games.env.bot._wake_timers()  # the loop reads the timers again: the first refusal
     await games.advance_to(due + 10 + 5 + 10 + 20)  # it waits 5 s, 10 s, 20 s between tries

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import NewTimer, Store
+from storage import NewTimer, Shards, Store
 
 from .conftest import T0, StartGame
 
@@ -38,3 +38,65 @@ async def test_each_due_timer_is_claimed_once_until_its_lease_ends(
         assert retry is not None and retry.due_at is not None
         assert await one.claim_due_timers(retry.due_at - 1, "a") == []
         assert timers[0].id in [t.id for t in await one.claim_due_timers(retry.due_at, "a")]
+
+
+# Two servers on shard 0 and one on shard 1 of 2 (Discord's formula: (guild_id >> 22) % count), and
+# guild 0, which a game outside any server would have: shard 0's.
+SHARD_0_GUILDS = (4 << 22, 6 << 22 | 12345, 0)
+SHARD_1_GUILD = 7 << 22 | 999
+
+
+async def test_a_sharded_process_claims_only_the_timers_of_its_shards_games(
+    store: Store, start_game: StartGame
+) -> None:
+    zero, one = Shards(2, (0,)), Shards(2, (1,))
+    assert [zero.of(g) for g in SHARD_0_GUILDS] == [0, 0, 0] and one.of(SHARD_1_GUILD) == 1
+    mine = []
+    for i, guild in enumerate(SHARD_0_GUILDS):
+        started = await start_game(users=(11, 12), guild=guild)
+        mine.append(await store.add_timer(started.id, NewTimer("deadline", T0 + 2 * i, 0), T0))
+    other = await start_game(users=(11, 12), guild=SHARD_1_GUILD)
+    theirs = await store.add_timer(other.id, NewTimer("deadline", T0 + 1, 0), T0)
+
+    # before anything is due, each process wakes for its own timers only
+    assert await store.next_claimable(T0 - 10, shards=zero) == T0
+    assert await store.next_claimable(T0 - 10, shards=one) == T0 + 1
+    assert await store.next_claimable(T0 - 10, shards=Shards(2, (0, 1))) == T0
+    assert await store.next_claimable(T0 - 10) == T0
+
+    assert await store.claim_due_timers(T0 + 99, "p1", shards=one) == [theirs]
+    assert [t.id for t in await store.claim_due_timers(T0 + 99, "p0", shards=zero)] == [t.id for t in mine]
+    # all claimed: each process wakes when its own claims run out (the default lease: 300 s)
+    assert await store.next_claimable(T0 + 99, shards=one) == T0 + 99 + 300
+    assert await store.claim_due_timers(T0 + 99, "p2") == []
+
+    # a shard count of 1 is every game
+    assert await store.next_claimable(T0 + 100, shards=Shards(1, (0,))) == T0 + 99 + 300
+    assert await store.next_claimable(T0 + 99 + 300, shards=Shards(1, (0,))) == T0  # run out: due
+
+
+async def test_a_release_ends_the_claim_or_holds_it_and_tells_whether_the_row_was_left_as_it_was(
+    store: Store, start_game: StartGame
+) -> None:
+    started = await start_game(users=(11, 12))
+    left = await store.add_timer(started.id, NewTimer("deadline", T0, 0), T0)
+    moved = await store.add_timer(started.id, NewTimer("reminder", T0 + 1, 1), T0)
+    now = T0 + 5
+    assert [t.id for t in await store.claim_due_timers(now, "a", lease_seconds=600)] == [left.id, moved.id]
+    assert await store.next_claimable(now) == now + 600
+
+    # the handler of one moved its row (which ends the claim); the other left it as it was
+    await store.reschedule_timer(moved.id, now + 50)
+    assert await store.release_timer(moved.id, "a") is None
+    assert await store.release_timer(left.id, "b") is None  # not b's claim: nothing changes
+    assert await store.next_claimable(now) == now + 50
+    assert await store.release_timer(left.id, "a") == left  # as it was: the caller's to report
+    assert await store.next_claimable(now) == T0  # claimable again at once
+    assert await store.release_timer(left.id, "a") is None  # no claim left to end
+
+    # held back until a moment: nobody claims it before, anybody after
+    assert [t.id for t in await store.claim_due_timers(now, "a")] == [left.id]
+    assert await store.release_timer(left.id, "a", until=now + 60) == left
+    assert await store.next_claimable(now) == now + 50
+    assert [t.id for t in await store.claim_due_timers(now + 59, "b")] == [moved.id]
+    assert [t.id for t in await store.claim_due_timers(now + 60, "b")] == [left.id]

@@ -1,0 +1,79 @@
+"""One of several processes running the bot's timer loop on one PostgreSQL database (test_timer_processes).
+
+argv: DATABASE_URL NAME START_AT SHARD_COUNT SHARD_ID DIE. The real ``bot.timers.TimerLoop`` (its claims,
+leases, shards and wake-ups) with a short lease; what a firing does is the only part replaced: it prints
+``{"fired": timer_id, "at": unix time}`` and answers the timer (deletes its row), as a reminder that was
+sent would. SHARD_COUNT 0: not sharded. DIE 1: the process dies (exit status 3) in the middle of its first
+firing, after printing ``{"dying": timer_id}`` and before answering it. The process ends once no timer of
+its shards is left in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from typing import Any, cast
+
+import discord
+
+from bot.timers import TimerLoop
+from storage import Shards, Store, Timer
+
+
+class Unconnected(discord.Client):
+    """A client that never connects: ready at once."""
+
+    async def wait_until_ready(self) -> None:
+        return None
+
+
+class UnconnectedShards(discord.AutoShardedClient):
+    """The same, sharded: the loop reads its shards from it."""
+
+    async def wait_until_ready(self) -> None:
+        return None
+
+
+class Loop(TimerLoop):
+    LEASE = 3
+    SHARED_POLL = 1
+
+    def __init__(self, client: discord.Client, store: Store, die: bool) -> None:
+        unused = cast(Any, None)  # the action path, presenter and computer: this loop's firings use none
+        super().__init__(client, store, unused, unused, discord.utils.utcnow, unused)
+        self.die = die
+
+    async def _handle(self, timer: Timer) -> None:
+        if self.die:
+            print(json.dumps({"dying": timer.id, "at": time.time()}), flush=True)
+            os._exit(3)
+        await asyncio.sleep(0.005)  # a firing takes a moment: the other process claims meanwhile
+        await self._store.delete_timer(timer.id)
+        print(json.dumps({"fired": timer.id, "at": time.time()}), flush=True)
+
+
+async def run(url: str, start_at: float, shard_count: int, shard_id: int, die: bool) -> None:
+    if shard_count:
+        client: discord.Client = UnconnectedShards(
+            intents=discord.Intents.none(), shard_count=shard_count, shard_ids=[shard_id]
+        )
+        shards: Shards | None = Shards(shard_count, (shard_id,))
+    else:
+        client = Unconnected(intents=discord.Intents.none())
+        shards = None
+    async with Store.open(url) as store:
+        loop = Loop(client, store, die)
+        await asyncio.sleep(max(0.0, start_at - time.time()))  # all start together
+        loop.start()
+        # the rows live in a database other processes change: look every 0.2 s
+        while await store.next_claimable(int(time.time()), shards=shards) is not None:  # noqa: ASYNC110
+            await asyncio.sleep(0.2)
+        await loop.stop()
+
+
+if __name__ == "__main__":
+    url, _name, start_at, shard_count, shard_id, die = sys.argv[1:7]
+    asyncio.run(run(url, float(start_at), int(shard_count), int(shard_id), die == "1"))
