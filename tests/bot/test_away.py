@@ -355,3 +355,20 @@ async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_en
     board = table.channel.last_message.content
     assert f"{second.user.name}'s time ran out" in board and PAUSED_LINE in board
     assert (await table.record()).paused
+
+
+async def test_an_away_seat_covered_by_the_computer_gets_no_prompt(simcord_env, game_seed):
+    """R31: an away seat's decisions are played for it, like its turns: no DM prompt (whose deadline would
+    already be the grace period's); the grace period still applies."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    result = await defender.slash(table.channel, "te seat away", hours=10, cover=True)
+    assert result.response.content.startswith("You are away until <t:")
+    told = len(dms(defender))
+    await simcord_env.advance_time(3)
+    await drive(table, "commit 0")
+    assert (await table.game()).phase is Phase.REVOLT_DEFENDER
+    assert since(dms(defender), told) == []
+    await simcord_env.advance_time(HOUR + 1)  # the grace period: played for them
+    assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
+    assert all(not m.components for m in since(dms(defender), told))
