@@ -327,7 +327,7 @@ async def test_waiting_for_another_players_decision_does_not_count_against_the_t
     assert turn.due_at - table.bot.now() == left  # the same time left as before the wait
     status = await defender.slash(table.channel, "te status")
     assert f"Turn deadline <t:{turn.due_at}:R>" in status.response.content
-    assert f"The game has waited for {attacker.user.name} for 0 minutes" in status.response.content
+    assert f"The game has waited for {attacker.user.name} for less than a minute" in status.response.content
 
 
 async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_env):
