@@ -175,8 +175,13 @@ async def test_a_month_among_friends(simcord_env, game_seed):
                 await _slash(table, who, "te hint")
             looked += 1
         choice = pick(game, chooser)
-        if game.phase is not Phase.ACTION and chooser.below(2) == 0:
-            prompt = actor.user.dm_channel.last_message
+        # the newest DM with buttons (a news DM may come after it); an away seat gets none (R31) and
+        # answers with /te choose
+        prompts = [m for m in actor.user.dm_channel.history() if m.components]
+        prompt = prompts[-1] if prompts and not _answered(prompts[-1].content) else None
+        away = record.seat_record(record.seat_to_act).away_at(now)
+        assert away or game.phase is Phase.ACTION or prompt is not None, "a decision nobody was asked"
+        if game.phase is not Phase.ACTION and prompt is not None and chooser.below(2) == 0:
             await actor.user.click(prompt, label=choice_label(choice.text))
         else:
             await drive(table, choice.text)
@@ -191,6 +196,10 @@ async def test_a_month_among_friends(simcord_env, game_seed):
     if out:
         _write(Path(out), rec)
     _check(rec, table)
+
+
+def _answered(content: str) -> bool:
+    return "*You chose:" in content or "*Time ran out" in content or "*Played for you" in content
 
 
 def _busy(game, action) -> bool:
