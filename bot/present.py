@@ -466,10 +466,11 @@ class Prompts(_GameMessages):
 
     async def prompt(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> bool:
         """The decision prompt to the player the game waits on, with its buttons and their hand; True if
-        it was sent."""
+        it was sent. None to an away seat that the computer covers (R31): its decision is played for it,
+        like its turns, and a prompt would only carry a deadline already passed or about to."""
         seat = game.to_act
         user_id = None if seat is None else record.user_at(seat)
-        if seat is None or user_id is None:
+        if seat is None or user_id is None or covered(record.seat_record(seat), self._now()):
             return False
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None

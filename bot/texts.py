@@ -62,8 +62,10 @@ def minutes_words(minutes: float) -> str:
 
 
 def duration_words(seconds: int) -> str:
-    """A wait as people say it: '40 minutes', '5 hours', '2 days 3 hours'."""
+    """A wait as people say it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'."""
     minutes = max(0, seconds) // 60
+    if minutes == 0:
+        return "less than a minute"  # not "0 minutes"
     if minutes < 60:
         return f"{minutes} minute{'' if minutes == 1 else 's'}"
     hours = minutes // 60

@@ -327,7 +327,7 @@ async def test_waiting_for_another_players_decision_does_not_count_against_the_t
     assert turn.due_at - table.bot.now() == left  # the same time left as before the wait
     status = await defender.slash(table.channel, "te status")
     assert f"Turn deadline <t:{turn.due_at}:R>" in status.response.content
-    assert f"The game has waited for {attacker.user.name} for 0 minutes" in status.response.content
+    assert f"The game has waited for {attacker.user.name} for less than a minute" in status.response.content
 
 
 async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_env):
@@ -355,3 +355,20 @@ async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_en
     board = table.channel.last_message.content
     assert f"{second.user.name}'s time ran out" in board and PAUSED_LINE in board
     assert (await table.record()).paused
+
+
+async def test_an_away_seat_covered_by_the_computer_gets_no_prompt(simcord_env, game_seed):
+    """R31: an away seat's decisions are played for it, like its turns: no DM prompt (whose deadline would
+    already be the grace period's); the grace period still applies."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    result = await defender.slash(table.channel, "te seat away", hours=10, cover=True)
+    assert result.response.content.startswith("You are away until <t:")
+    told = len(dms(defender))
+    await simcord_env.advance_time(3)
+    await drive(table, "commit 0")
+    assert (await table.game()).phase is Phase.REVOLT_DEFENDER
+    assert since(dms(defender), told) == []
+    await simcord_env.advance_time(HOUR + 1)  # the grace period: played for them
+    assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
+    assert all(not m.components for m in since(dms(defender), told))

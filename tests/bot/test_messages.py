@@ -240,3 +240,21 @@ async def test_every_message_a_player_can_receive(simcord_env, game_seed, record
             print(f"\n===== {where}: {len(templates[where])} templates")
             for line in sorted(templates[where]):
                 print(line)
+
+
+@pytest.mark.parametrize(
+    "seconds, words",
+    [
+        (0, "less than a minute"),
+        (59, "less than a minute"),
+        (60, "1 minute"),
+        (40 * 60, "40 minutes"),
+        (3600, "1 hour"),
+        (5 * 3600, "5 hours"),
+        (51 * 3600, "2 days 3 hours"),
+    ],
+)
+def test_a_wait_is_said_as_people_say_it(seconds, words):
+    from bot.texts import duration_words
+
+    assert duration_words(seconds) == words
