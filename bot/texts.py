@@ -24,6 +24,12 @@ from engine import (
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
 
 DYNASTIES = ("archer", "bull", "pot", "lion")
+
+
+def with_dynasty(name: str, seat: int) -> str:
+    """ "alice (archer)"; a name that already ends in brackets ("Bot (hard)") gets "Bot (hard), lion"."""
+    dynasty = DYNASTIES[seat]
+    return f"{name}, {dynasty}" if name.endswith(")") else f"{name} ({dynasty})"
 COLOUR_EMOJI = {Colour.RED: "🟥", Colour.BLUE: "🟦", Colour.GREEN: "🟩", Colour.BLACK: "⬛"}
 
 
@@ -382,7 +388,7 @@ def status_text(view: PublicView, names: Sequence[str], record: GameRecord, due:
         state = seat_words(holder, record.options, now) if holder is not None else None
         supply = "".join(COLOUR_EMOJI[c] for c in s.leaders_in_supply) or "none"
         line = (
-            f"{names[s.seat]} ({DYNASTIES[s.seat]}): {count(s.hand_size, 'tile')} in hand, "
+            f"{with_dynasty(names[s.seat], s.seat)}: {count(s.hand_size, 'tile')} in hand, "
             f"{count(s.catastrophes, 'catastrophe')}, leaders in supply {supply}"
         )
         if s.points is not None:
@@ -607,7 +613,7 @@ def variant_words(options: Options) -> str:
 
 
 def start_line(record: GameRecord, names: Sequence[str]) -> str:
-    seats = ", ".join(f"{names[s.seat]} ({DYNASTIES[s.seat]})" for s in record.seats)
+    seats = "; ".join(with_dynasty(names[s.seat], s.seat) for s in record.seats)
     return f"**The game begins** ({variant_words(record.options)}). Players in order: {seats}."
 
 

@@ -307,3 +307,10 @@ def test_computer_seats_are_named_by_level_and_a_resigned_seat_keeps_its_players
         Seat(3, None, None, 0, level="hard"),
     ]
     assert computer_names(seats) == {1: "Bot (hard)", 3: "Bot 2 (hard)"}
+
+
+def test_a_computer_seat_and_its_dynasty_read_without_doubled_brackets():
+    from bot.texts import with_dynasty
+
+    assert with_dynasty("alice", 0) == "alice (archer)"
+    assert with_dynasty("Bot (normal)", 3) == "Bot (normal), lion"
