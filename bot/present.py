@@ -399,6 +399,8 @@ class DirectMessages(_GameMessages):
                 return
             message = await channel.fetch_message(message_id)
             head = "" if whole else own_text(message.content)
+            if hand.startswith(texts.OLDER_HAND):
+                head = texts.past_turn_dm(head)
             content = f"{head}\n{hand}" if head else hand
             await message.edit(content=content, attachments=[file] if file is not None else [])
         except discord.HTTPException as exc:

@@ -705,6 +705,15 @@ def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, go
     return f"**{game}** — your turn{' goes on' if goes_on else ''} (turn {turn}, {left}{until})."
 
 
+_TURN_STATE = re.compile(r"— your turn( goes on)? \(turn (\d+), [^)]*\)\.")
+
+
+def past_turn_dm(head: str) -> str:
+    """A turn DM's head once a newer DM carries the hand: the turn number stays, its actions left and its
+    deadline go (they would read as stale, "deadline 3 days ago")."""
+    return _TURN_STATE.sub(r"— your turn\1 (turn \2).", head, count=1)
+
+
 def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:
     """What the channel was told, one line per post, with a link to the post: the turn DM's "since your
     last turn" and /te log."""

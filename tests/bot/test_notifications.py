@@ -103,6 +103,8 @@ async def test_a_whole_game_tells_each_player_what_they_need_once(simcord_env, g
             )
         turn_dms = [m for m in dm if dm_text(m.content).startswith("your turn (")]
         assert len(turn_dms) >= 10  # one when each turn starts
+        # a turn DM that no longer carries the hand keeps its turn number, not a stale deadline
+        assert all("deadline" not in m.content and "action" not in m.content for m in turn_dms)
     assert set(titles) == {game_name}  # every hand picture names the game
 
     # after the end, /te hand and /te board show the finished game, until a new one opens here
