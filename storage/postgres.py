@@ -9,13 +9,19 @@ two writers of one game queue on its row instead of failing each other.
 
 The body is blocking code (shared with SQLite): it runs on a worker thread of this backend's own, and each
 of its statements is sent to asyncpg on the event loop, which waits meanwhile on nothing but that thread.
+A thread cannot be stopped: when the coroutine awaiting a transaction is cancelled, the body's next
+statement raises ``TransactionCancelled`` and the rollback waits until the body has ended. Without that wait
+the rollback and the pool's reset ran while a statement of the body was still in flight on the connection,
+and the body went on sending statements to a connection the pool had handed to another transaction
+(asyncpg: "another operation is in progress", "cannot switch to state 15").
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, Self, TypeVar
 
@@ -83,23 +89,57 @@ async def run_statement(conn: asyncpg.Connection, sql: str, params: Params = ())
     return _Rows([], _count(await conn.execute(text, *args)))
 
 
+class TransactionCancelled(Exception):
+    """Raised by a statement of a body whose transaction's awaiting coroutine was cancelled: the body
+    stops there, and the transaction rolls back once its thread is done with the connection."""
+
+
 class PgDb:
-    """A ``Db`` for a body on a worker thread: each statement runs on the event loop's connection."""
+    """A ``Db`` for a body on a worker thread: each statement runs on the event loop's connection, one
+    at a time (the body waits for each), and none once the transaction is cancelled (``cancel``)."""
 
     dialect: Dialect = POSTGRESQL
 
     def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
         self._conn = conn
         self._loop = loop
+        self._cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        """Refuse every statement from now on (the one in flight, if any, runs to its end)."""
+        self._cancelled.set()
+
+    def _run(self, statement: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        if self._cancelled.is_set():
+            raise TransactionCancelled("the transaction was cancelled; its body stops here")
+        return asyncio.run_coroutine_threadsafe(statement(), self._loop).result()
 
     def execute(self, sql: str, params: Params = ()) -> _Rows:
-        return asyncio.run_coroutine_threadsafe(run_statement(self._conn, sql, params), self._loop).result()
+        return self._run(lambda: run_statement(self._conn, sql, params))
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         text, _ = postgres_sql(sql)
         batch = [list(r) for r in rows]
         if batch:
-            asyncio.run_coroutine_threadsafe(self._conn.executemany(text, batch), self._loop).result()
+            self._run(lambda: self._conn.executemany(text, batch))
+
+
+async def _body_ended(work: asyncio.Future[T], db: PgDb) -> T:
+    """The result of the body running as ``work``. If the awaiting task is cancelled meanwhile, the body
+    is stopped at its next statement and waited for (however often the task is cancelled again) before
+    the cancellation goes on: the rollback and the pool's reset need the connection to themselves."""
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        db.cancel()
+        while not work.done():
+            try:
+                await asyncio.wait([work])
+            except asyncio.CancelledError:
+                continue
+        if not work.cancelled():
+            work.exception()  # retrieved: what the body raised on the way out is the cancellation's
+        raise
 
 
 class PostgresBackend:
@@ -124,7 +164,8 @@ class PostgresBackend:
             try:
                 async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
                     async with conn.transaction(isolation=level, readonly=not write):
-                        return await loop.run_in_executor(self._threads, body, PgDb(conn, loop))
+                        db = PgDb(conn, loop)
+                        return await _body_ended(loop.run_in_executor(self._threads, body, db), db)
             except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
                 if attempt == RETRIES - 1:
                     raise
