@@ -123,6 +123,32 @@ def cell_origin(square: int) -> tuple[int, int]:
     return GX + col * CELL, GY + row * CELL
 
 
+Box = tuple[int, int, int, int]  # (x0, y0, x1, y1), the right and bottom edges excluded
+
+# Where a conflict's A or D marker may sit over its leader's cell, in order of preference: the top-left,
+# top-right and bottom-left corners, each sticking out 6 px. Never the bottom right: the leader's colour
+# badge is there.
+_BADGE_CORNERS = ((-6, -6), (CELL - BADGE + 6, -6), (-6, CELL - BADGE + 6))
+
+
+def conflict_badge_boxes(attacker_square: int, defender_square: int) -> tuple[Box, Box]:
+    """The pixel boxes of the attacker's A and the defender's D. Each marker takes the first corner of its
+    leader's cell whose box stays off the other leader's cell, so that beside each other (in a row, a
+    column or diagonally) the two markers point away from each other and each clearly belongs to its own
+    leader; at least one corner always qualifies, as the other leader covers at most two."""
+
+    def box(square: int, other: int) -> Box:
+        x, y = cell_origin(square)
+        ox, oy = cell_origin(other)
+        for dx, dy in _BADGE_CORNERS:
+            x0, y0 = x + dx, y + dy
+            if x0 >= ox + CELL or x0 + BADGE <= ox or y0 >= oy + CELL or y0 + BADGE <= oy:
+                return (x0, y0, x0 + BADGE, y0 + BADGE)
+        raise ValueError(f"attacker and defender both on {square_name(square)}")
+
+    return box(attacker_square, defender_square), box(defender_square, attacker_square)
+
+
 # ------------------------------------------------------------------------------------------ text
 
 
@@ -544,11 +570,6 @@ def _draw_squares(
         if sq.unification:
             x, y = cell_origin(sq.index)
             sprites.unification(30).put(image, x + 1, y + CELL - 31)
-    conflict = view.conflict
-    if conflict is not None:
-        for square, letter in ((conflict.attacker_square, "A"), (conflict.defender_square, "D")):
-            x, y = cell_origin(square)
-            _conflict_badge(letter).put(image, x - 6, y - 6)  # over the corner, clear of the colour badge
     for square in sorted(removed):
         x, y = cell_origin(square)
         _removed_frame(_open_sides(square, removed)).put(image, x, y)
@@ -559,6 +580,11 @@ def _draw_squares(
         sq = squares[square]
         x, y = cell_origin(square)
         _highlight_overlay(_is_empty(sq)).put(image, x, y)
+    conflict = view.conflict
+    if conflict is not None:  # last, so that no frame or highlight crosses a marker
+        boxes = conflict_badge_boxes(conflict.attacker_square, conflict.defender_square)
+        for (x0, y0, _, _), letter in zip(boxes, "AD", strict=True):
+            _conflict_badge(letter).put(image, x0, y0)
 
 
 def _is_empty(sq: SquareView) -> bool:
