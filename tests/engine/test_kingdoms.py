@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, dump, load
+from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS
 from engine.board import NEIGHBOURS, SQUARES
-from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
+from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
 from engine.kingdoms import Kingdoms
 from engine.rng import Rng
 
@@ -64,6 +65,16 @@ def assert_consistent(k: Kingdoms) -> None:
         assert k.supply_spots[s] == (spot and beside <= 1), s
         assert k.join_spots[s] == (spot and beside >= 2), s
         assert k.catastrophe_spots[s] == (empty or (0 <= v < FACE_DOWN and s not in k.treasures)), s
+    # the action lists legal_actions() copies follow the masks exactly, in square order
+    for colour in COLOURS:
+        where = k.tile_river if colour == BLUE else k.tile_land
+        assert k.tile_lists[colour] == [TILE_ACTIONS[colour][s] for s in range(SQUARES) if where[s]]
+        assert k.leader_lists[colour] == [
+            LEADER_ACTIONS[colour][s] for s in range(SQUARES) if k.supply_spots[s]
+        ]
+    assert k.catastrophe_lists[0] == [
+        CATASTROPHE_ACTIONS[s] for s in range(SQUARES) if k.catastrophe_spots[s]
+    ]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
