@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from itertools import compress
 
 from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
@@ -146,10 +145,9 @@ class Kingdoms:
         self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
         # per colour, the tile actions (one of the lists above)
         self.tile_lists = _by_colour(self.land_lists, self.river_lists)
-        # leader masks of moved leaders for the board as it is (legal_actions and apply both ask); a change
-        # replaces the dict. Never shared with a copy: a mask may be this object's own supply_spots, which
-        # later changes update in place
-        self.masks: dict[int, bytearray | bytes] = {}
+        # per square of a leader on the board, where lifting it changes leader_mask() (leader_changes) for
+        # the board as it is (legal_actions and apply both ask); a change replaces the dict
+        self.masks: dict[int, dict[int, bool]] = {}
 
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
@@ -476,44 +474,87 @@ class Kingdoms:
         split, and may stop being a kingdom. Only squares beside that region can change."""
         if lifted < 0:
             return self.supply_spots
-        mask = self.masks.get(lifted)
-        if mask is None:
-            mask = self.masks[lifted] = self._leader_mask(lifted)
-        return mask
-
-    def _leader_mask(self, lifted: int) -> bytearray | bytes:
-        label, leaders, cell = self.label, self.leaders, self.cell
-        kingdoms_beside, leader_spots = self.kingdoms_beside, self.leader_spots
-        home = label[lifted]
-        rest = leaders[home] & ~_bit(cell[lifted])
-        inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
-        changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
-        if not rest:  # its region is no kingdom any more: a joining square beside it may be free
-            for s in compress(_SQUARE_RANGE, self.join_spots):
-                if kingdoms_beside[s] == 2 and any(label[n] == home for n in NEIGHBOURS[s]):
-                    changed[s] = 1
-        elif len(inside) <= 1 or self._joined_around(lifted, home):
-            # nothing splits: only squares that touched the region through the lifted one lose it
-            join_spots = self.join_spots
-            for s in NEIGHBOURS[lifted]:
-                if (
-                    join_spots[s]
-                    and kingdoms_beside[s] == 2
-                    and not any(n != lifted and label[n] == home for n in NEIGHBOURS[s])
-                ):
-                    changed[s] = 1
-        else:
-            part_of, around = self._parts_without(lifted)
-            around.update(s for s in NEIGHBOURS[lifted] if leader_spots[s])
-            for s in around:
-                parts = {part_of[n] for n in NEIGHBOURS[s] if n in part_of}
-                changed[s] = kingdoms_beside[s] - 1 + len(parts)
-        if not changed:
+        changes = self.leader_changes(lifted)
+        if not changes:
             return self.supply_spots
         mask = bytearray(self.supply_spots)
-        for s, count in changed.items():
-            mask[s] = count <= 1
+        for s, on in changes.items():
+            mask[s] = on
         return mask
+
+    def may_lead(self, square: int, lifted: int = -1) -> bool:
+        """``leader_mask(lifted)[square]`` without building the mask."""
+        if lifted >= 0:
+            changes = self.leader_changes(lifted)
+            if square in changes:
+                return changes[square]
+        return bool(self.supply_spots[square])
+
+    def leader_actions(self, colour: int, lifted: int = -1) -> list[Action]:
+        """The leader actions of ``colour`` that ``leader_mask(lifted)`` allows, in square order: the list
+        kept for the supply, patched where lifting the leader on ``lifted`` changes it. Do not change it."""
+        actions = self.leader_lists[colour]
+        if lifted < 0:
+            return actions
+        changes = self.leader_changes(lifted)
+        if not changes:
+            return actions
+        actions = actions[:]
+        squares, table = self.supply_squares, LEADER_ACTIONS[colour]
+        # from the last square back, so that the places of the earlier ones in ``squares`` still hold
+        for s in sorted(changes, reverse=True):
+            i = bisect_left(squares, s)
+            if changes[s]:
+                actions.insert(i, table[s])
+            else:
+                del actions[i]
+        return actions
+
+    def leader_changes(self, lifted: int) -> dict[int, bool]:
+        """The squares where a leader may stand differently from ``supply_spots`` once the leader on
+        ``lifted`` is lifted (R7), and whether it may stand there; cached until the board changes."""
+        changes = self.masks.get(lifted)
+        if changes is None:
+            changes = self.masks[lifted] = self._leader_changes(lifted)
+        return changes
+
+    def _leader_changes(self, lifted: int) -> dict[int, bool]:
+        label, leaders, cell = self.label, self.leaders, self.cell
+        kingdoms_beside = self.kingdoms_beside
+        home = label[lifted]
+        rest = leaders[home] & ~_bit(cell[lifted])
+        changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
+        if not rest:  # its region is no kingdom any more: a joining square beside it may be free
+            join_spots = self.join_spots
+            s = join_spots.find(1)
+            while s >= 0:
+                if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
+                    changed[s] = 1
+                s = join_spots.find(1, s + 1)
+        else:
+            inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+            split = None
+            if len(inside) > 1 and not self._joined_around(lifted, home):
+                split = self._parts_without(lifted, inside)
+            if split is None:  # it holds together
+                # only squares that touched the region through the lifted one lose it (the lifted square
+                # is their one neighbour labelled home)
+                join_spots = self.join_spots
+                for s in NEIGHBOURS[lifted]:
+                    if (
+                        join_spots[s]
+                        and kingdoms_beside[s] == 2
+                        and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
+                    ):
+                        changed[s] = 1
+            else:
+                changed = split
+        out: dict[int, bool] = {}
+        supply_spots = self.supply_spots
+        for s, count in changed.items():
+            if (count <= 1) != supply_spots[s]:
+                out[s] = count <= 1
+        return out
 
     def _joined_around(self, square: int, region: int) -> bool:
         """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
@@ -525,17 +566,19 @@ class Kingdoms:
                 bits |= 1 << i
         return RING_JOINED[bits]
 
-    def _parts_without(self, lifted: int) -> tuple[dict[int, int], set[int]]:
-        """The region of ``lifted`` without it: its squares that are still in a kingdom, each mapped to a
-        key of its part (negative, never a region id), and the leader spots beside any of its squares."""
+    def _parts_without(self, lifted: int, inside: list[int]) -> dict[int, int] | None:
+        """Once the leader on ``lifted`` is lifted, the kingdoms beside each leader spot next to its region
+        or to it, if the region falls apart; None if it holds together after all (the first part reached
+        all of ``inside``, the neighbours of ``lifted`` in its region)."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
         home = label[lifted]
         seen = {lifted}
-        part_of: dict[int, int] = {}
-        around: set[int] = set()
+        part_of: dict[int, int] = {}  # the squares of the parts with a leader -> a key of their part
+        around = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
         key = -1
-        for start in NEIGHBOURS[lifted]:
-            if label[start] != home or start in seen:
+        missing = len(inside) - 1  # neighbours the first part has not reached yet
+        for start in inside:
+            if start in seen:
                 continue
             seen.add(start)
             part = [start]
@@ -552,13 +595,23 @@ class Kingdoms:
                         seen.add(y)
                         part.append(y)
                         stack.append(y)
+                        if key == -1 and y in inside:
+                            missing -= 1
+                            if not missing:
+                                return None
                     elif leader_spots[y]:
                         around.add(y)
             if has_leader:
                 for x in part:
                     part_of[x] = key
             key -= 1
-        return part_of, around
+        kingdoms_beside = self.kingdoms_beside
+        counts = {}
+        for s in around:
+            parts = set(map(part_of.get, NEIGHBOURS[s]))  # the parts beside it, and None
+            parts.discard(None)
+            counts[s] = kingdoms_beside[s] - 1 + len(parts)
+        return counts
 
 
 def _by_colour(land: list[list[Action]], river: list[list[Action]]) -> list[list[Action]]:

@@ -7,13 +7,10 @@ itself; only squares beside two or more connected squares need a look at their k
 
 from __future__ import annotations
 
-from itertools import compress
-
 from engine.actions import (
     BUILDING_ACTIONS,
     COLOURS,
     DECLINE,
-    LEADER_ACTIONS,
     PASS,
     POINT_ACTIONS,
     TREASURE_ACTIONS,
@@ -104,14 +101,7 @@ def turn_actions(state: State) -> list[Action]:
     leader_lists = kingdoms.leader_lists
     for colour in COLOURS:
         here = positions[colour]
-        if here is None:
-            out += leader_lists[colour]
-        else:
-            mask = kingdoms.leader_mask(here)
-            if mask is kingdoms.supply_spots:  # lifting it changes nothing
-                out += leader_lists[colour]
-            else:
-                out += compress(LEADER_ACTIONS[colour], mask)
+        out += leader_lists[colour] if here is None else kingdoms.leader_actions(colour, here)
     out += [WITHDRAW_ACTIONS[c] for c in COLOURS if positions[c] is not None]
     if state.catastrophes[seat]:
         out += kingdoms.catastrophe_lists[0]
@@ -263,7 +253,7 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
             return f"{name} is a river square: leaders stand only on land"
         if not kingdoms.temples_next[square]:
             return f"{name} is not next to a face-up temple: a leader must stand beside one"
-        if not kingdoms.leader_mask(-1 if here is None else here)[square]:
+        if not kingdoms.may_lead(square, -1 if here is None else here):
             return f"a leader on {name} would unite two kingdoms: only tiles may unite kingdoms"
         return None
     if kind == Kind.WITHDRAW:

@@ -113,6 +113,9 @@ def assert_lifting_counts(k: Kingdoms) -> None:
         want = [s for s in spots if len({kingdom_of[n] for n in NEIGHBOURS[s] if n in kingdom_of}) <= 1]
         mask = k.leader_mask(lifted)
         assert [s for s in range(SQUARES) if mask[s]] == want
+        assert [s for s in range(SQUARES) if k.may_lead(s, lifted)] == want
+        for colour in COLOURS:  # the patched lists legal_actions() copies
+            assert k.leader_actions(colour, lifted) == [LEADER_ACTIONS[colour][s] for s in want]
 
 
 def test_copies_are_independent() -> None:
