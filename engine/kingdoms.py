@@ -20,11 +20,12 @@ region, only what a catastrophe may take (R28), which is why the building square
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import compress
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 
+from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
-from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
+from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
 
 COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
 NO_REGION = -1
@@ -63,6 +64,9 @@ def _ring_joined(bits: int) -> bool:
     return runs <= 1
 
 
+LAND_TABLES = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
+RIVER_TABLES = (TILE_ACTIONS[BLUE],)
+CATASTROPHE_TABLES = (CATASTROPHE_ACTIONS,)
 RING = tuple(_ring(s) for s in range(SQUARES))
 RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
 
@@ -78,20 +82,29 @@ class Kingdoms:
 
     __slots__ = (
         "buildings",
+        "catastrophe_lists",
         "catastrophe_spots",
+        "catastrophe_squares",
         "cell",
         "join_spots",
         "kingdoms_beside",
         "label",
+        "land_lists",
+        "land_squares",
+        "leader_lists",
         "leader_spots",
         "leaders",
         "masks",
         "river",
+        "river_lists",
+        "river_squares",
         "size",
         "spare",
         "supply_spots",
+        "supply_squares",
         "temples_next",
         "tile_land",
+        "tile_lists",
         "tile_river",
         "treasure_count",
         "treasures",
@@ -118,10 +131,23 @@ class Kingdoms:
         self.supply_spots = bytearray(SQUARES)  # ... and beside at most one kingdom
         self.join_spots = bytearray(SQUARES)  # ... and beside two or more kingdoms (no leader may go)
         self.catastrophe_spots = bytearray(b"\x01" * SQUARES)  # R11
-        # leader masks of moved leaders for the board as it is (legal_actions and apply both ask); a change
-        # replaces the dict. Never shared with a copy: a mask may be this object's own supply_spots, which
-        # later changes update in place
-        self.masks: dict[int, bytearray | bytes] = {}
+        # The same masks as sorted square lists and as lists of the actions they allow, in square order, kept
+        # up to date square by square so that legal_actions() copies lists instead of scanning the board:
+        # the tile actions of red, green and black on tile_land, of blue on tile_river, the leader actions
+        # of each colour from the supply (supply_spots), the catastrophe actions.
+        self.land_squares = [s for s in range(SQUARES) if self.tile_land[s]]
+        self.land_lists = [[table[s] for s in self.land_squares] for table in LAND_TABLES]
+        self.river_squares = [s for s in range(SQUARES) if self.tile_river[s]]
+        self.river_lists = [[table[s] for s in self.river_squares] for table in RIVER_TABLES]
+        self.supply_squares: list[int] = []
+        self.leader_lists: list[list[Action]] = [[] for _ in COLOURS]
+        self.catastrophe_squares = list(range(SQUARES))
+        self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
+        # per colour, the tile actions (one of the lists above)
+        self.tile_lists = _by_colour(self.land_lists, self.river_lists)
+        # per square of a leader on the board, where lifting it changes leader_mask() (leader_changes) for
+        # the board as it is (legal_actions and apply both ask); a change replaces the dict
+        self.masks: dict[int, dict[int, bool]] = {}
 
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
@@ -142,6 +168,20 @@ class Kingdoms:
         other.supply_spots = self.supply_spots[:]
         other.join_spots = self.join_spots[:]
         other.catastrophe_spots = self.catastrophe_spots[:]
+        other.land_squares = self.land_squares[:]
+        other.land_lists = [actions[:] for actions in self.land_lists]
+        other.river_squares = self.river_squares[:]
+        other.river_lists = [actions[:] for actions in self.river_lists]
+        other.supply_squares = self.supply_squares[:]
+        other.leader_lists = [actions[:] for actions in self.leader_lists]
+        other.catastrophe_squares = self.catastrophe_squares[:]
+        other.catastrophe_lists = [actions[:] for actions in self.catastrophe_lists]
+        other.tile_lists = [
+            other.land_lists[0],
+            other.river_lists[0],
+            other.land_lists[1],
+            other.land_lists[2],
+        ]
         other.masks = {}
         return other
 
@@ -184,7 +224,7 @@ class Kingdoms:
         )
         self.treasures.add(square)
         self.treasure_count[self.label[square]] += 1
-        self.catastrophe_spots[square] = 0
+        self._set_catastrophe(square, False)
 
     def move_building(self, colour: int, square: int | None) -> None:
         """Put the building of ``colour`` on the face-up tile on ``square``, or beside the board (None). The
@@ -195,7 +235,7 @@ class Kingdoms:
         if old is not None:
             self._refresh((old,))
         if square is not None:
-            self.catastrophe_spots[square] = 0
+            self._set_catastrophe(square, False)
 
     def take_treasure(self, square: int) -> None:
         self.treasures.remove(square)
@@ -203,7 +243,7 @@ class Kingdoms:
         self._refresh((square,))
 
     def _refresh(self, squares: Iterable[int]) -> None:
-        """Recount the kingdoms beside each of ``squares`` and set their byte masks."""
+        """Recount the kingdoms beside each of ``squares`` and set their byte masks (and action lists)."""
         cell, label, leaders, river, temples_next = (
             self.cell,
             self.label,
@@ -217,12 +257,14 @@ class Kingdoms:
         for s in squares:
             v = cell[s]
             if v != EMPTY:
-                beside[s] = tile_land[s] = tile_river[s] = leader_spots[s] = supply_spots[s] = join_spots[
-                    s
-                ] = 0
-                catastrophe_spots[s] = (
-                    0 <= v < FACE_DOWN and s not in self.treasures and s not in self.buildings
-                )
+                if tile_land[s] or tile_river[s]:
+                    self._set_tile(s, False)
+                if supply_spots[s]:
+                    self._set_supply(s, False)
+                beside[s] = leader_spots[s] = join_spots[s] = 0
+                catastrophe = 0 <= v < FACE_DOWN and s not in self.treasures and s not in self.buildings
+                if catastrophe_spots[s] != catastrophe:
+                    self._set_catastrophe(s, catastrophe)
                 continue
             first = second = third = NO_REGION  # four neighbours: three remembered tell a fourth apart
             count = 0
@@ -243,15 +285,39 @@ class Kingdoms:
                     else:
                         third = region
             beside[s] = count
-            catastrophe_spots[s] = 1
+            if not catastrophe_spots[s]:
+                self._set_catastrophe(s, True)
+            tile = count < 3
             if river[s]:
-                tile_river[s] = count < 3
+                if tile_river[s] != tile:
+                    self._set_tile(s, tile)
                 continue
-            tile_land[s] = count < 3
+            if tile_land[s] != tile:
+                self._set_tile(s, tile)
             spot = temples_next[s] > 0
             leader_spots[s] = spot
-            supply_spots[s] = spot and count <= 1
+            supply = spot and count <= 1
+            if supply_spots[s] != supply:
+                self._set_supply(s, supply)
             join_spots[s] = spot and count >= 2
+
+    def _set_tile(self, square: int, on: bool) -> None:
+        """Set ``tile_land`` (``tile_river`` on a river square) and the tile action lists at ``square``."""
+        if self.river[square]:
+            self.tile_river[square] = on
+            _update(self.river_squares, self.river_lists, RIVER_TABLES, square, on)
+        else:
+            self.tile_land[square] = on
+            _update(self.land_squares, self.land_lists, LAND_TABLES, square, on)
+
+    def _set_supply(self, square: int, on: bool) -> None:
+        self.supply_spots[square] = on
+        _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, square, on)
+
+    def _set_catastrophe(self, square: int, on: bool) -> None:
+        if self.catastrophe_spots[square] != on:
+            self.catastrophe_spots[square] = on
+            _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, square, on)
 
     def _new_region(self, size: int, leaders: int, treasures: int) -> int:
         if self.spare:
@@ -408,44 +474,87 @@ class Kingdoms:
         split, and may stop being a kingdom. Only squares beside that region can change."""
         if lifted < 0:
             return self.supply_spots
-        mask = self.masks.get(lifted)
-        if mask is None:
-            mask = self.masks[lifted] = self._leader_mask(lifted)
-        return mask
-
-    def _leader_mask(self, lifted: int) -> bytearray | bytes:
-        label, leaders, cell = self.label, self.leaders, self.cell
-        kingdoms_beside, leader_spots = self.kingdoms_beside, self.leader_spots
-        home = label[lifted]
-        rest = leaders[home] & ~_bit(cell[lifted])
-        inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
-        changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
-        if not rest:  # its region is no kingdom any more: a joining square beside it may be free
-            for s in compress(_SQUARE_RANGE, self.join_spots):
-                if kingdoms_beside[s] == 2 and any(label[n] == home for n in NEIGHBOURS[s]):
-                    changed[s] = 1
-        elif len(inside) <= 1 or self._joined_around(lifted, home):
-            # nothing splits: only squares that touched the region through the lifted one lose it
-            join_spots = self.join_spots
-            for s in NEIGHBOURS[lifted]:
-                if (
-                    join_spots[s]
-                    and kingdoms_beside[s] == 2
-                    and not any(n != lifted and label[n] == home for n in NEIGHBOURS[s])
-                ):
-                    changed[s] = 1
-        else:
-            part_of, around = self._parts_without(lifted)
-            around.update(s for s in NEIGHBOURS[lifted] if leader_spots[s])
-            for s in around:
-                parts = {part_of[n] for n in NEIGHBOURS[s] if n in part_of}
-                changed[s] = kingdoms_beside[s] - 1 + len(parts)
-        if not changed:
+        changes = self.leader_changes(lifted)
+        if not changes:
             return self.supply_spots
         mask = bytearray(self.supply_spots)
-        for s, count in changed.items():
-            mask[s] = count <= 1
+        for s, on in changes.items():
+            mask[s] = on
         return mask
+
+    def may_lead(self, square: int, lifted: int = -1) -> bool:
+        """``leader_mask(lifted)[square]`` without building the mask."""
+        if lifted >= 0:
+            changes = self.leader_changes(lifted)
+            if square in changes:
+                return changes[square]
+        return bool(self.supply_spots[square])
+
+    def leader_actions(self, colour: int, lifted: int = -1) -> list[Action]:
+        """The leader actions of ``colour`` that ``leader_mask(lifted)`` allows, in square order: the list
+        kept for the supply, patched where lifting the leader on ``lifted`` changes it. Do not change it."""
+        actions = self.leader_lists[colour]
+        if lifted < 0:
+            return actions
+        changes = self.leader_changes(lifted)
+        if not changes:
+            return actions
+        actions = actions[:]
+        squares, table = self.supply_squares, LEADER_ACTIONS[colour]
+        # from the last square back, so that the places of the earlier ones in ``squares`` still hold
+        for s in sorted(changes, reverse=True):
+            i = bisect_left(squares, s)
+            if changes[s]:
+                actions.insert(i, table[s])
+            else:
+                del actions[i]
+        return actions
+
+    def leader_changes(self, lifted: int) -> dict[int, bool]:
+        """The squares where a leader may stand differently from ``supply_spots`` once the leader on
+        ``lifted`` is lifted (R7), and whether it may stand there; cached until the board changes."""
+        changes = self.masks.get(lifted)
+        if changes is None:
+            changes = self.masks[lifted] = self._leader_changes(lifted)
+        return changes
+
+    def _leader_changes(self, lifted: int) -> dict[int, bool]:
+        label, leaders, cell = self.label, self.leaders, self.cell
+        kingdoms_beside = self.kingdoms_beside
+        home = label[lifted]
+        rest = leaders[home] & ~_bit(cell[lifted])
+        changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
+        if not rest:  # its region is no kingdom any more: a joining square beside it may be free
+            join_spots = self.join_spots
+            s = join_spots.find(1)
+            while s >= 0:
+                if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
+                    changed[s] = 1
+                s = join_spots.find(1, s + 1)
+        else:
+            inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+            split = None
+            if len(inside) > 1 and not self._joined_around(lifted, home):
+                split = self._parts_without(lifted, inside)
+            if split is None:  # it holds together
+                # only squares that touched the region through the lifted one lose it (the lifted square
+                # is their one neighbour labelled home)
+                join_spots = self.join_spots
+                for s in NEIGHBOURS[lifted]:
+                    if (
+                        join_spots[s]
+                        and kingdoms_beside[s] == 2
+                        and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
+                    ):
+                        changed[s] = 1
+            else:
+                changed = split
+        out: dict[int, bool] = {}
+        supply_spots = self.supply_spots
+        for s, count in changed.items():
+            if (count <= 1) != supply_spots[s]:
+                out[s] = count <= 1
+        return out
 
     def _joined_around(self, square: int, region: int) -> bool:
         """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
@@ -457,17 +566,19 @@ class Kingdoms:
                 bits |= 1 << i
         return RING_JOINED[bits]
 
-    def _parts_without(self, lifted: int) -> tuple[dict[int, int], set[int]]:
-        """The region of ``lifted`` without it: its squares that are still in a kingdom, each mapped to a
-        key of its part (negative, never a region id), and the leader spots beside any of its squares."""
+    def _parts_without(self, lifted: int, inside: list[int]) -> dict[int, int] | None:
+        """Once the leader on ``lifted`` is lifted, the kingdoms beside each leader spot next to its region
+        or to it, if the region falls apart; None if it holds together after all (the first part reached
+        all of ``inside``, the neighbours of ``lifted`` in its region)."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
         home = label[lifted]
         seen = {lifted}
-        part_of: dict[int, int] = {}
-        around: set[int] = set()
+        part_of: dict[int, int] = {}  # the squares of the parts with a leader -> a key of their part
+        around = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
         key = -1
-        for start in NEIGHBOURS[lifted]:
-            if label[start] != home or start in seen:
+        missing = len(inside) - 1  # neighbours the first part has not reached yet
+        for start in inside:
+            if start in seen:
                 continue
             seen.add(start)
             part = [start]
@@ -484,13 +595,47 @@ class Kingdoms:
                         seen.add(y)
                         part.append(y)
                         stack.append(y)
+                        if key == -1 and y in inside:
+                            missing -= 1
+                            if not missing:
+                                return None
                     elif leader_spots[y]:
                         around.add(y)
             if has_leader:
                 for x in part:
                     part_of[x] = key
             key -= 1
-        return part_of, around
+        kingdoms_beside = self.kingdoms_beside
+        counts = {}
+        for s in around:
+            parts = set(map(part_of.get, NEIGHBOURS[s]))  # the parts beside it, and None
+            parts.discard(None)
+            counts[s] = kingdoms_beside[s] - 1 + len(parts)
+        return counts
+
+
+def _by_colour(land: list[list[Action]], river: list[list[Action]]) -> list[list[Action]]:
+    return [land[0], river[0], land[1], land[2]]  # red, blue, green, black
+
+
+def _update(
+    squares: list[int],
+    lists: Sequence[list[Action]],
+    tables: Sequence[tuple[Action, ...]],
+    square: int,
+    on: bool,
+) -> None:
+    """Insert ``square`` into the sorted ``squares`` and each table's action for it into the matching list at
+    the same place, or remove them."""
+    i = bisect_left(squares, square)
+    if on:
+        squares.insert(i, square)
+        for actions, table in zip(lists, tables, strict=True):
+            actions.insert(i, table[square])
+    else:
+        del squares[i]
+        for actions in lists:
+            del actions[i]
 
 
 def _bit(value: int) -> int:

@@ -1,23 +1,18 @@
 """What the player to act may do now, in a fixed order, and why anything else is refused.
 
-The turn actions are read off the byte masks that ``engine.kingdoms`` keeps up to date (free land and river,
-leader spots, catastrophe spots), so listing them costs little more than the list itself; only squares beside
-two or more connected squares need a look at their kingdoms (R6, R7, R9).
+The turn actions are copied from the action lists that ``engine.kingdoms`` keeps up to date with its byte
+masks (free land and river, leader spots, catastrophe spots), so listing them costs little more than the list
+itself; only squares beside two or more connected squares need a look at their kingdoms (R6, R7, R9).
 """
 
 from __future__ import annotations
 
-from itertools import compress
-
 from engine.actions import (
     BUILDING_ACTIONS,
-    CATASTROPHE_ACTIONS,
     COLOURS,
     DECLINE,
-    LEADER_ACTIONS,
     PASS,
     POINT_ACTIONS,
-    TILE_ACTIONS,
     TREASURE_ACTIONS,
     WAR_ACTIONS,
     WITHDRAW_ACTIONS,
@@ -97,18 +92,19 @@ def turn_actions(state: State) -> list[Action]:
     hand = state.hands[seat]
     out: list[Action] = []
     # R9: no tile where it would join three kingdoms
+    tile_lists = kingdoms.tile_lists
     for colour in COLOURS:
         if hand[colour]:
-            where = kingdoms.tile_river if colour == BLUE else kingdoms.tile_land
-            out += compress(TILE_ACTIONS[colour], where)
+            out += tile_lists[colour]
     # R6, R7: leaders go on empty land beside a face-up temple, joining at most one kingdom
     positions = state.leader_pos[seat]
+    leader_lists = kingdoms.leader_lists
     for colour in COLOURS:
         here = positions[colour]
-        out += compress(LEADER_ACTIONS[colour], kingdoms.leader_mask(-1 if here is None else here))
+        out += leader_lists[colour] if here is None else kingdoms.leader_actions(colour, here)
     out += [WITHDRAW_ACTIONS[c] for c in COLOURS if positions[c] is not None]
     if state.catastrophes[seat]:
-        out += compress(CATASTROPHE_ACTIONS, kingdoms.catastrophe_spots)
+        out += kingdoms.catastrophe_lists[0]
     out += swaps_of(hand)
     out.append(PASS)
     return out
@@ -257,7 +253,7 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
             return f"{name} is a river square: leaders stand only on land"
         if not kingdoms.temples_next[square]:
             return f"{name} is not next to a face-up temple: a leader must stand beside one"
-        if not kingdoms.leader_mask(-1 if here is None else here)[square]:
+        if not kingdoms.may_lead(square, -1 if here is None else here):
             return f"a leader on {name} would unite two kingdoms: only tiles may unite kingdoms"
         return None
     if kind == Kind.WITHDRAW:

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, dump, load
+from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS
 from engine.board import NEIGHBOURS, SQUARES
-from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
+from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
 from engine.kingdoms import Kingdoms
 from engine.rng import Rng
 
@@ -64,6 +65,16 @@ def assert_consistent(k: Kingdoms) -> None:
         assert k.supply_spots[s] == (spot and beside <= 1), s
         assert k.join_spots[s] == (spot and beside >= 2), s
         assert k.catastrophe_spots[s] == (empty or (0 <= v < FACE_DOWN and s not in k.treasures)), s
+    # the action lists legal_actions() copies follow the masks exactly, in square order
+    for colour in COLOURS:
+        where = k.tile_river if colour == BLUE else k.tile_land
+        assert k.tile_lists[colour] == [TILE_ACTIONS[colour][s] for s in range(SQUARES) if where[s]]
+        assert k.leader_lists[colour] == [
+            LEADER_ACTIONS[colour][s] for s in range(SQUARES) if k.supply_spots[s]
+        ]
+    assert k.catastrophe_lists[0] == [
+        CATASTROPHE_ACTIONS[s] for s in range(SQUARES) if k.catastrophe_spots[s]
+    ]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,6 +113,9 @@ def assert_lifting_counts(k: Kingdoms) -> None:
         want = [s for s in spots if len({kingdom_of[n] for n in NEIGHBOURS[s] if n in kingdom_of}) <= 1]
         mask = k.leader_mask(lifted)
         assert [s for s in range(SQUARES) if mask[s]] == want
+        assert [s for s in range(SQUARES) if k.may_lead(s, lifted)] == want
+        for colour in COLOURS:  # the patched lists legal_actions() copies
+            assert k.leader_actions(colour, lifted) == [LEADER_ACTIONS[colour][s] for s in want]
 
 
 def test_copies_are_independent() -> None:
