@@ -222,6 +222,10 @@ async def _big_database(database: Path) -> float:
         pass
     started = time.perf_counter()
     _build(database, random.Random(1), [])
+    with closing(sqlite3.connect(database)) as conn, conn:
+        # the built games' reminders are all due (bench_storage times them); a bot would fire them as it
+        # starts, for servers simcord does not know, while only commands are measured here
+        conn.execute("UPDATE timers SET due_at = due_at + 10 * 365 * 86400")
     return time.perf_counter() - started
 
 
