@@ -4,6 +4,7 @@ no Discord: the channel texts use only public information (R25); private texts t
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -94,12 +95,12 @@ def action_words(text: str) -> str:
     return " ".join(words)
 
 
-class Happening:
+class Happening(ABC):
     """Something the bot did around the moves (a time-out, an undo, a pause), told in the channel with the
     moves' events, in order."""
 
-    def line(self, names: Sequence[str]) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def line(self, names: Sequence[str]) -> str: ...
 
 
 @dataclass(frozen=True)
