@@ -649,7 +649,7 @@ def lobby_text(record: GameRecord) -> str:
     return (
         f"**Tigris & Euphrates** lobby, game {record.id} ({variant_words(o)}; {turns}, conflicts wait "
         f"{o.conflict_hours:g} h, reminders every {o.reminder_hours:g} h, away players' turns played "
-        f"{minutes_words(o.away_minutes)}{hints}). "
+        f"{minutes_words(o.away_minutes)} by the {o.computer_level} computer player{hints}). "
         f"Seated ({len(record.seats)}/{MAX_SEATS}): {seated or 'nobody'}. Join with `/te join`; the creator "
         "adds computer players with `/te seat addbot` and starts with `/te start` once "
         f"{MIN_SEATS}–{MAX_SEATS} players are seated."

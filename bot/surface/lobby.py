@@ -70,6 +70,7 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     buildings="2015 edition: civilization buildings on lines of 3+ tiles",
     wonder="2015 edition: the wonder on a plus of 5 tiles",
     hints="allow /te hint",
+    computer_level="level of the computer playing for absent players",
 )
 async def new_game(
     interaction: discord.Interaction,
@@ -83,6 +84,7 @@ async def new_game(
     buildings: bool = False,
     wonder: bool = False,
     hints: bool = False,
+    computer_level: Literal["easy", "normal", "hard"] = "normal",
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -100,6 +102,7 @@ async def new_game(
         buildings=buildings,
         wonder=wonder,
         hints=hints,
+        computer_level=computer_level,
     )
     try:
         record = await rooms.store.create_game(

@@ -379,6 +379,7 @@ COMMANDS = {
         "buildings",  # issue 11: the 2015 edition's options (R28, R29)
         "wonder",
         "hints",
+        "computer_level",
     ],
     "join": [],
     "leave": [],
@@ -596,6 +597,7 @@ def test_new_options_types_and_defaults(payload):
         "buildings": False,  # R28, R29: off unless asked for
         "wonder": False,
         "hints": False,  # /te hint (issue 12)
+        "computer_level": "normal",  # who plays for absent players (R31, R33)
     }
 
 

@@ -200,6 +200,18 @@ async def test_the_computer_takes_over_a_seat_whose_turn_deadline_passed(simcord
     }
 
 
+async def test_the_game_chooses_the_level_that_plays_for_absent_players(simcord_env):
+    # /te new computer_level: the computer player that covers a timed-out seat (R30, R31) plays at it
+    table = await open_table(simcord_env, 2, turn_hours=1, computer_level="easy")
+    lobby = next(m.content for m in table.channel.history() if "lobby" in m.content)
+    assert "by the easy computer player" in lobby
+    sleeper = await table.actor()
+    seat = (await table.record()).seat_of(sleeper.id)
+    await simcord_env.advance_time(3600 + 1)
+    played = await table.bot.store.actions((await table.record()).id)
+    assert [(a.seat, a.actor.kind, a.actor.level) for a in played] == [(seat, ActorKind.COMPUTER, "easy")] * 2
+
+
 async def test_a_restart_in_the_middle_of_a_computer_turn_resumes_it(simcord_env, make_bot, game_seed):
     # a long pause between a computer's actions, so that restarts fall between them (longer than simcord's
     # settling window, which may run virtual timers that fall due within it)
