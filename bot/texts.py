@@ -527,7 +527,9 @@ def prompt_text(
         lines = [
             f"**{game}** — **{kind} of the {c.colour.leader_name}s**: you are the {role}.",
             conflict_line(view, names, reader=view.seat) + " on the board.",
-            f"You hold {tiles(c.tile_colour, view.hand[c.tile_colour])}: how many do you commit?",
+            f"You hold {tiles(c.tile_colour, view.hand[c.tile_colour])}: how many do you commit?"
+            if view.hand[c.tile_colour]
+            else f"You hold no {c.tile_colour.tile_name}s, so your only answer is 0. {FORCED_WAIT}",
         ]
     elif phase is Phase.WAR_CHOICE:
         lines = [f"**{game}** — **Several wars** broke out: which one is fought first?"]
@@ -552,6 +554,13 @@ def prompt_text(
     else:
         lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view, default)}.")
     return "\n".join(lines)
+
+
+# R34: a forced choice still waits, or a quick answer would show the others what the player lacks
+FORCED_WAIT = (
+    "It waits like any prompt, so that nobody learns your hand from a quick answer; "
+    "`/te settings auto_forced: on` answers such prompts at once."
+)
 
 
 def default_words(view: PublicView, default: Action | None = None) -> str:

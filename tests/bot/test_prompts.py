@@ -172,3 +172,27 @@ async def test_an_abandoned_game_frees_the_channel(simcord_env, game_seed):
     result = await creator.slash(table.channel, "te status")
     assert result.response.content == "There is no game in this channel: open one with /te new."
     assert "Lobby opened" in (await creator.slash(table.channel, "te new")).response.content
+
+
+def test_a_commitment_with_nothing_to_commit_says_why_it_still_waits():
+    # R34: a forced choice waits for its deadline; the prompt says so, and how to answer such prompts at once
+    import random
+
+    from bot.texts import FORCED_WAIT, prompt_text
+    from engine import Game, player_view
+
+    found: dict[bool, str] = {}
+    for seed in range(40):
+        game, chooser = Game.new(2, seed), random.Random(seed)
+        while not game.is_over and len(found) < 2:
+            if game.phase.is_commit:
+                view = player_view(game, game.to_act)
+                holds = view.hand[view.conflict.tile_colour] > 0
+                found.setdefault(holds, prompt_text(view, ["alice", "bob"], "game 1", 1_900_000_000))
+            legal = game.legal_actions()
+            busy = [a for a in legal if a.kind in ("tile", "leader")]
+            game.apply(chooser.choice(busy or legal))
+        if len(found) == 2:
+            break
+    assert "how many do you commit?" in found[True] and FORCED_WAIT not in found[True]
+    assert "so your only answer is 0." in found[False] and FORCED_WAIT in found[False]
