@@ -26,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
@@ -349,7 +350,9 @@ class DirectMessages(_GameMessages):
             )
             if old is not None:
                 pointer = texts.older_hand(texts.dm_link(message.channel.id, message.id))
-                await self._edit_hand(record, old.channel_id, old.message_id, pointer, None)
+                await self._edit_hand(
+                    record, old.channel_id, old.message_id, pointer, None, head_edit=texts.past_turn_dm
+                )
         return message
 
     async def _hand(
@@ -370,7 +373,10 @@ class DirectMessages(_GameMessages):
         )
         if ref is not None:
             hand, file = await self._hand(record, game, seat, names)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file)
+            progress = None
+            if game.phase is Phase.ACTION and game.active == seat:
+                progress = partial(texts.turn_dm_progress, turn=game.turn, actions_left=game.actions_left)
+            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=progress)
 
     async def release(self, record: GameRecord, user_id: int, text: str) -> None:
         """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
@@ -390,17 +396,18 @@ class DirectMessages(_GameMessages):
         file: discord.File | None,
         *,
         whole: bool = False,
+        head_edit: Callable[[str], str] | None = None,
     ) -> None:
         """Put ``hand`` (and ``file``, or no picture) in place of a DM's hand section; ``whole``: in place of
-        the whole DM."""
+        the whole DM; ``head_edit`` brings the DM's own text up to date (actions left, a past turn)."""
         try:
             channel = await self._directory.messageable(channel_id)
             if channel is None:
                 return
             message = await channel.fetch_message(message_id)
             head = "" if whole else own_text(message.content)
-            if hand.startswith(texts.OLDER_HAND):
-                head = texts.past_turn_dm(head)
+            if head_edit is not None:
+                head = head_edit(head)
             content = f"{head}\n{hand}" if head else hand
             await message.edit(content=content, attachments=[file] if file is not None else [])
         except discord.HTTPException as exc:

@@ -31,6 +31,8 @@ def with_dynasty(name: str, seat: int) -> str:
     """ "alice (archer)"; a name that already ends in brackets ("Bot (hard)") gets "Bot (hard), lion"."""
     dynasty = DYNASTIES[seat]
     return f"{name}, {dynasty}" if name.endswith(")") else f"{name} ({dynasty})"
+
+
 COLOUR_EMOJI = {Colour.RED: "🟥", Colour.BLUE: "🟦", Colour.GREEN: "🟩", Colour.BLACK: "⬛"}
 
 
@@ -722,6 +724,13 @@ def past_turn_dm(head: str) -> str:
     """A turn DM's head once a newer DM carries the hand: the turn number stays, its actions left and its
     deadline go (they would read as stale, "deadline 3 days ago")."""
     return _TURN_STATE.sub(r"— your turn\1 (turn \2).", head, count=1)
+
+
+def turn_dm_progress(head: str, turn: int, actions_left: int) -> str:
+    """A turn DM's head once its player has played the first action of that turn: "1 action left"."""
+    if actions_left != 1:
+        return head
+    return head.replace(f"(turn {turn}, 2 actions", f"(turn {turn}, 1 action left", 1)
 
 
 def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:

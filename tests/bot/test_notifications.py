@@ -271,3 +271,16 @@ def test_a_hand_panel_from_before_issue_10_is_read_as_a_hand_alone():
     assert with_note(new, "Taken back.") == (
         "**G · #g · game 1** — your turn.\n*Taken back.*\n**Your hand**: 🟥×2\nPoints 🟥 0"
     )
+
+
+async def test_the_turn_dm_says_how_many_actions_are_left(simcord_env):
+    table = await open_table(simcord_env, 2)
+    actor = await table.actor()
+    head = dm_text(dms(actor)[-1].content)
+    assert head.startswith("your turn (turn 1, 2 actions; deadline <t:")
+    game = (await table.record()).game()
+    tile = next(a for a in game.legal_actions() if a.kind == "tile")
+    await drive(table, tile.text)
+    assert (await table.actor()).id == actor.id  # still their turn, one action left
+    head = dm_text(dms(actor)[-1].content)
+    assert head.startswith("your turn (turn 1, 1 action left; deadline <t:"), head
