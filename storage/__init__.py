@@ -25,6 +25,7 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0009 game_posts: what each game's channel was told, post by post (issue 10)
     0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
     0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
+    0012 an index of the timers being retried (their own lane in the timer loop, issue 17)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -212,6 +213,11 @@ attempts, last_error, set_aside_at, held_since)``::
     await store.delete_timer(timer_id)              # False if already gone
     await store.reschedule_timer(timer_id, due_at)  # a repeating reminder: same row, new time; a fresh start
                                                     # (failed tries forgotten, back if set aside)
+    await store.delete_timer(timer_id, claimed_by="host:pid")          # these three with ``claimed_by``:
+    await store.reschedule_timer(timer_id, due_at, claimed_by="host:pid")  # only while that process's
+    await store.timer_failed(timer_id, now, error_text, claimed_by="host:pid")  # claim holds (else
+                                                    # False / None, nothing changed): a process whose claim
+                                                    # ran out or that moved the row on changes it no more
     await store.timers(game_id)                     # soonest first, set-aside ones included
     await store.next_due(limit=1)                   # soonest of all games, by due time then id
     await store.claim_due_timers(now, "host:pid", lease_seconds=900, shards=Shards(2, (0,)))
@@ -219,6 +225,8 @@ attempts, last_error, set_aside_at, held_since)``::
                                                     # lease ends (several processes); only those of
                                                     # games whose server is in ``shards`` if given
     await store.next_claimable(now, shards=None)    # when the next claim may find one (None: no timer)
+    # both take ``retries``: None every timer, False first tries only (attempts 0), True only the timers
+    # being retried after a failure (their own index): the timer loop fires each in a lane of its own
     await store.release_timer(timer_id, "host:pid", until=None)   # end the claim (or keep it until
                                                     # ``until``); the row if the handler left it as it was
     await store.due_timers(now, limit=100)          # due at now or before, in order (never set aside,

@@ -416,6 +416,14 @@ def _post_from_row(row: Sequence[Any]) -> Post:
     return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, tuple(json.loads(lines)))
 
 
+def _retries_filter(retries: bool | None) -> str:
+    """The condition that keeps the first tries of timers (False), their retries after a failure (True, the
+    partial index timers_retrying), or every timer (None)."""
+    if retries is None:
+        return ""
+    return " AND attempts > 0" if retries else " AND attempts = 0"
+
+
 def _shard_filter(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
     """The condition (and its values) that keeps the timers of games on ``shards`` only: a look-up of
     each timer's game by its key, in the order the timers are read."""
@@ -1755,54 +1763,69 @@ class Store:
 
         return await self._transaction(body)
 
-    async def delete_timer(self, timer_id: int) -> bool:
-        """Delete one timer; False if it was already gone."""
+    async def delete_timer(self, timer_id: int, *, claimed_by: str | None = None) -> bool:
+        """Delete one timer; False if it was already gone (or, with ``claimed_by``, is not claimed by that
+        process any more: its lease ran out, or it was moved on)."""
+        params = (_int(timer_id, "timer_id"), claimed_by is not None, claimed_by)
 
         def body(db: Db) -> bool:
-            cursor = db.execute("DELETE FROM timers WHERE id = ?", (_int(timer_id, "timer_id"),))
+            cursor = db.execute("DELETE FROM timers WHERE id = ? AND (NOT ? OR claimed_by = ?)", params)
             return cursor.rowcount > 0
 
         return await self._transaction(body)
 
-    async def reschedule_timer(self, timer_id: int, due_at: int) -> bool:
+    async def reschedule_timer(self, timer_id: int, due_at: int, *, claimed_by: str | None = None) -> bool:
         """Move one timer to a new due time (a reminder repeats: one row, never two after a crash);
-        False if it was gone, e.g. deleted by the action that answered it. The timer starts afresh: its
-        failed tries are forgotten and, if it was set aside, it is due again."""
-        return await self._set_due(timer_id, due_at, only_set_aside=False)
+        False if it was gone, e.g. deleted by the action that answered it, or, with ``claimed_by``, is not
+        claimed by that process any more. The timer starts afresh: its failed tries are forgotten, its
+        claim ends and, if it was set aside, it is due again."""
+        return await self._set_due(timer_id, due_at, only_set_aside=False, claimed_by=claimed_by)
 
     async def retry_timer(self, timer_id: int, now: int) -> bool:
         """Put a set-aside timer back, due at ``now`` with no failed tries; False if no timer with this
         id is set aside."""
         return await self._set_due(timer_id, now, only_set_aside=True)
 
-    async def _set_due(self, timer_id: int, due_at: int, *, only_set_aside: bool) -> bool:
-        params = (_int(due_at, "due_at"), _int(timer_id, "timer_id"), only_set_aside)
+    async def _set_due(
+        self, timer_id: int, due_at: int, *, only_set_aside: bool, claimed_by: str | None = None
+    ) -> bool:
+        claimed = (claimed_by is not None, claimed_by)
+        params = (_int(due_at, "due_at"), _int(timer_id, "timer_id"), only_set_aside, *claimed)
 
         def body(db: Db) -> bool:
             cursor = db.execute(
                 """UPDATE timers SET due_at = ?, attempts = 0, last_error = NULL, set_aside_at = NULL,
                                      claimed_by = NULL, claimed_until = NULL
-                   WHERE id = ? AND (NOT ? OR set_aside_at IS NOT NULL)""",
+                   WHERE id = ? AND (NOT ? OR set_aside_at IS NOT NULL) AND (NOT ? OR claimed_by = ?)""",
                 params,
             )
             return cursor.rowcount > 0
 
         return await self._transaction(body)
 
-    async def timer_failed(self, timer_id: int, now: int, error_text: str) -> TimerRetry | None:
+    async def timer_failed(
+        self, timer_id: int, now: int, error_text: str, *, claimed_by: str | None = None
+    ) -> TimerRetry | None:
         """Record that firing the timer failed; it moves out of the way of every other due timer.
 
         It is tried again ``timer_retry_delay(attempts)`` after ``now``: 1 min, 5 min, 30 min, then
         hourly; the failure that makes ``TIMER_MAX_ATTEMPTS`` (28: about a day of tries) sets it aside
         instead, never due again until ``retry_timer``. ``error_text`` (its first 2,000 characters) is kept
-        for ``python -m storage check``. None if the timer is gone (answered or deleted meanwhile).
+        for ``python -m storage check``. None if the timer is gone (answered or deleted meanwhile) or, with
+        ``claimed_by``, no longer claimed by that process (its handler moved it on before failing, or its
+        lease ran out): a failure is recorded only against the firing that holds the row.
         """
         _int(timer_id, "timer_id")
         _int(now, "now")
         error = str(error_text)[:ERROR_TEXT_LIMIT]
 
         def body(db: Db) -> TimerRetry | None:
-            row = _one(db, "SELECT game_id, attempts, set_aside_at FROM timers WHERE id = ?", (timer_id,))
+            row = _one(
+                db,
+                """SELECT game_id, attempts, set_aside_at FROM timers
+                   WHERE id = ? AND (NOT ? OR claimed_by = ?)""",
+                (timer_id, claimed_by is not None, claimed_by),
+            )
             if row is None:
                 return None
             game_id, attempts, set_aside_at = row
@@ -1843,6 +1866,7 @@ class Store:
         lease_seconds: int = 300,
         limit: int = 100,
         shards: Shards | None = None,
+        retries: bool | None = None,
     ) -> list[Timer]:
         """Claim the timers due at ``now`` or before for ``owner`` (a process's name) until ``now +
         lease_seconds``, and return them in order: the timers of a database several processes share. With
@@ -1852,9 +1876,11 @@ class Store:
         it, and if that process dies before the timer is answered (deleted, rescheduled or failed, which
         end the claim), another claims it once the lease has passed. PostgreSQL passes over rows another
         process is claiming at the same moment (``FOR UPDATE SKIP LOCKED``); SQLite has one writer.
+        ``retries``: None every timer, False the first tries only, True only timers retried after failing.
         """
         _int(now, "now")
         where, shard_params = _shard_filter(shards)
+        where = _retries_filter(retries) + where
         lease_end = now + _int(lease_seconds, "lease_seconds")
         params = (str(owner), lease_end, now, now, *shard_params, _int(limit, "limit"))
 
@@ -1874,11 +1900,15 @@ class Store:
 
         return await self._transaction(body, isolation="read_committed")
 
-    async def next_claimable(self, now: int, *, shards: Shards | None = None) -> int | None:
+    async def next_claimable(
+        self, now: int, *, shards: Shards | None = None, retries: bool | None = None
+    ) -> int | None:
         """When ``claim_due_timers`` (with these ``shards``) may next find a timer: the earliest due time of
         the unclaimed ones, or the end of a claim that runs out first; None when there is no timer at all.
-        Two index searches (timers_due, timers_claimed), whatever the number of games."""
+        ``retries`` as for ``claim_due_timers``. Two index searches (timers_due or timers_retrying,
+        timers_claimed), whatever the number of games."""
         where, shard_params = _shard_filter(shards)
+        where = _retries_filter(retries) + where
         rows = await self._read(
             f"""SELECT (SELECT due_at FROM timers
                         WHERE {_LIVE} AND (claimed_until IS NULL OR claimed_until <= ?){where}

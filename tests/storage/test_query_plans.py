@@ -28,7 +28,7 @@ FINISHED_HERE = 300
 FINAL_ACTIONS = 0  # the length of their game (set by _finished_games)
 
 # A scan of one of these partial indexes reads only the rows the query wants, up to its LIMIT.
-BOUNDED_SCANS = {"timers_due", "timers_set_aside", "games_unpresented"}
+BOUNDED_SCANS = {"timers_due", "timers_retrying", "timers_set_aside", "games_unpresented"}
 _SCAN = re.compile(r"^SCAN (\w+)(?: USING (?:COVERING )?INDEX (\w+))?")
 
 
@@ -150,6 +150,11 @@ async def test_every_per_command_query_searches_an_index(
         ("timers", lambda: store.timers(game.id)),
         ("next_due", lambda: store.next_due(1)),
         ("due_timers", lambda: store.due_timers(T0 + 60)),
+        ("next_claimable", lambda: store.next_claimable(T0 + 60)),
+        ("next_claimable of first tries", lambda: store.next_claimable(T0 + 60, retries=False)),
+        ("next_claimable of retries", lambda: store.next_claimable(T0 + 60, retries=True)),
+        ("claim_due_timers of retries", lambda: store.claim_due_timers(T0 + 60, "a", retries=True)),
+        ("claim_due_timers of first tries", lambda: store.claim_due_timers(T0 + 60, "a", retries=False)),
         ("set_aside_timers", lambda: store.set_aside_timers()),
         ("games_to_present", lambda: store.games_to_present()),
         ("message", lambda: store.message(game.id, MessageKind.BOARD)),
@@ -223,6 +228,11 @@ async def test_every_per_command_query_searches_an_index(
             "SELECT id FROM timers WHERE set_aside_at IS NULL AND held_since IS NULL "
             "ORDER BY due_at, id LIMIT 1",
             "timers_due",
+        ),
+        (
+            "SELECT due_at FROM timers WHERE set_aside_at IS NULL AND held_since IS NULL AND attempts > 0 "
+            "ORDER BY due_at, id LIMIT 1",
+            "timers_retrying",
         ),
         (
             "SELECT id FROM games WHERE presented_version < version AND status IN ('playing', 'finished')",

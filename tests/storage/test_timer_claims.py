@@ -100,3 +100,50 @@ async def test_a_release_ends_the_claim_or_holds_it_and_tells_whether_the_row_wa
     assert await store.next_claimable(now) == now + 50
     assert [t.id for t in await store.claim_due_timers(now + 59, "b")] == [moved.id]
     assert [t.id for t in await store.claim_due_timers(now + 60, "b")] == [left.id]
+
+
+async def test_first_tries_and_retries_are_claimed_apart(store: Store, start_game: StartGame) -> None:
+    started = await start_game(users=(11, 12))
+    first = [await store.add_timer(started.id, NewTimer("reminder", T0 + i, 0), T0) for i in range(3)]
+    failing = await store.add_timer(started.id, NewTimer("deadline", T0, 0), T0)
+    [claimed] = await store.claim_due_timers(T0, "a", limit=1, retries=None)
+    assert claimed.id == first[0].id
+    retry = await store.timer_failed(failing.id, T0, "boom")  # tried again a minute later
+    assert retry is not None and retry.due_at == T0 + 60
+    # when the next claim may find one: of the first tries, of the retries, of both (the claim's end too)
+    assert await store.next_claimable(T0, retries=False) == T0 + 1
+    assert await store.next_claimable(T0, retries=True) == T0 + 60
+    assert await store.next_claimable(T0) == T0 + 1
+    now = T0 + 70
+    assert [t.id for t in await store.claim_due_timers(now, "a", retries=True)] == [failing.id]
+    assert [t.id for t in await store.claim_due_timers(now, "a", retries=False)] == [t.id for t in first[1:]]
+    assert await store.next_claimable(now, retries=True) == now + 300  # its claim's end (300 s by default)
+    await store.reschedule_timer(failing.id, now + 5)  # a success starts it afresh: a first try again
+    assert await store.next_claimable(now, retries=True) is None
+    assert await store.next_claimable(now, retries=False) == now + 5
+
+
+async def test_a_process_changes_a_claimed_timer_only_while_its_claim_holds(
+    store: Store, start_game: StartGame
+) -> None:
+    started = await start_game(users=(11, 12))
+    timers = [await store.add_timer(started.id, NewTimer("reminder", T0, 0), T0) for _ in range(3)]
+    claimed = await store.claim_due_timers(T0, "a", lease_seconds=60)
+    assert len(claimed) == 3
+    # another process changes nothing of a's timers; a moves one on, after which a failure of that firing
+    # (its DM, after the move) is not recorded against the row
+    assert not await store.reschedule_timer(timers[0].id, T0 + 99, claimed_by="b")
+    assert not await store.delete_timer(timers[1].id, claimed_by="b")
+    assert await store.timer_failed(timers[2].id, T0, "boom", claimed_by="b") is None
+    assert await store.reschedule_timer(timers[0].id, T0 + 99, claimed_by="a")
+    assert await store.timer_failed(timers[0].id, T0, "boom", claimed_by="a") is None
+    assert await store.delete_timer(timers[1].id, claimed_by="a")
+    # once a's lease has run out and b claimed the last one, a's late failure changes nothing either
+    [taken] = await store.claim_due_timers(T0 + 60, "b", lease_seconds=60)
+    assert taken.id == timers[2].id
+    assert await store.timer_failed(timers[2].id, T0 + 61, "late", claimed_by="a") is None
+    retry = await store.timer_failed(timers[2].id, T0 + 61, "boom", claimed_by="b")
+    assert retry is not None and retry.attempts == 1
+    rows = {t.id: t for t in await store.timers(started.id)}
+    assert rows[timers[0].id].due_at == T0 + 99 and rows[timers[0].id].attempts == 0
+    assert timers[1].id not in rows
