@@ -547,19 +547,19 @@ class Prompts(_GameMessages):
             hand = (game or record.game(), seat, names)
         return await self._dms.send(record, user_id, text, hand=hand) is not None
 
-    async def remind(self, record: GameRecord, seat: int) -> None:
+    async def reminder_text(self, record: GameRecord, seat: int) -> str:
+        """A reminder DM for ``seat``, made before it is sent (``send_to_seat``): the timer loop moves the
+        reminder's row on between the two, so that nothing but the send itself comes after that move."""
         names = await self._directory.names_for(record)
         view = public_view(record.game())
         due = await due_of(self._store, record, self._now())
         deadline = texts.deadline_words(view, due, names[seat])
-        text = texts.reminder_dm(await self._directory.game_name(record), view, deadline)
-        await self.send_to_seat(record, seat, text)
+        return texts.reminder_dm(await self._directory.game_name(record), view, deadline)
 
-    async def last_call(self, record: GameRecord, seat: int, due: Due) -> None:
-        """One warning a few hours before the deadline: what happens when it passes."""
-        await self.send_to_seat(
-            record, seat, texts.last_call_dm(await self._directory.game_name(record), due)
-        )
+    async def last_call_text(self, record: GameRecord, due: Due) -> str:
+        """The one warning a few hours before the deadline (what happens when it passes), made before it is
+        sent, like a reminder."""
+        return texts.last_call_dm(await self._directory.game_name(record), due)
 
     async def tell_timed_out(self, record: GameRecord, seat: int, game: Game) -> bool:
         name = await self._directory.game_name(record)

@@ -3,16 +3,24 @@
 One task sleeps until the earliest row is due and fires every due row in a task of its own (RoboDanny's
 reminders, made so that no timer can hold back another). The kinds are ``bot.deadlines``'s: a turn deadline
 (R30), a decision's deadline and an away or computer seat's move (R31, R33) have the move chosen by
-``bot.autoplay`` and played through the action path with the version they were set for; a seat on vacation
-has its deadlines moved to the end of its absence instead. A reminder DMs the player the game waits on and
-moves its one row to the next time, until the last call; the last call DMs once. The end of an absence
-resumes a game paused because everyone was away. A restart loses nothing.
+``bot.autoplay`` and played through the action path with the version they were set for (so exactly once); a
+seat on vacation has its deadlines moved to the end of its absence instead. A reminder moves its one row to
+the next time (or deletes it when the last call comes next) and then DMs the player the game waits on; the
+last call deletes its row, then DMs: at most once, since a missed reminder is better than two (issue 17). The
+end of an absence resumes a game paused because everyone was away. A restart loses nothing.
 
-A firing that raises (or hangs past ``FIRE_TIMEOUT``) is logged with its traceback and reported to the store
-(``Store.timer_failed``), which moves the row out of the way: tried again after 1 min, 5 min, 30 min, then
-hourly, and set aside after its last try, when the game's channel gets one line. The loop itself survives
-anything: a store call that fails makes it wait and read again (``STORE_RETRY_*``), and a timer whose failure
-could not even be saved waits with the same backoff, so nothing is fired in a tight loop.
+No hung handler holds another timer (issue 17). Firings take slots in two lanes: ``CONCURRENCY`` for the
+timers due for the first time, ``RETRY_CONCURRENCY`` for the retries of failed ones, so a timer that keeps
+failing or hanging never takes a slot from a due timer. A firing runs within its kind's time limit
+(``TIME_LIMITS``, seconds: a few database calls and Discord requests; a move also has the computer think);
+past it, the firing is abandoned: its handler is cancelled and not waited for, its slot is free at once.
+
+A firing that raises or is abandoned is logged with its traceback (or where it hung) and reported to the
+store (``Store.timer_failed``), which moves the row out of the way: tried again after 1 min, 5 min, 30 min,
+then hourly, and set aside after its last try, when the game's channel gets one line; a failure after the
+handler moved its row on (a reminder whose DM failed) is logged only. The loop itself survives anything: a
+store call that fails makes it wait and read again (``STORE_RETRY_*``), and a timer whose failure could not
+even be saved waits with the same backoff, so nothing is fired in a tight loop.
 
 Several processes may share one database (PostgreSQL, issue 14): each due row is claimed for this process
 (``Store.claim_due_timers``) before it fires, so exactly one process fires it; a process that dies
@@ -24,12 +32,14 @@ saves (a move made in DMs, which Discord delivers to shard 0) are seen within ``
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
+import re
 import secrets
 import socket
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -64,6 +74,9 @@ from storage import (
     timer_retry_delay,
 )
 
+# A library's source file (the standard library's asyncio, or an installed package): not where our code hung
+_LIBRARY = re.compile(r"[/\\](asyncio|site-packages|dist-packages)[/\\]")
+
 # What a move played for a seat says on the prompt it closes
 PLAYED_NOTES = {
     Why.TURN_TIMED_OUT: "Time ran out: {choice}.",
@@ -83,6 +96,39 @@ def failure_text(error: BaseException) -> str:
     return text
 
 
+def hung_at(task: asyncio.Task[Any]) -> str:
+    """Where a task waits (what a hung firing was doing when it was abandoned): the innermost of its
+    coroutines that is this program's, not a library's, as file, line and function."""
+    where = "an unknown place"
+    awaited: Any = task.get_coro()
+    while awaited is not None and getattr(awaited, "cr_frame", None) is not None:
+        frame = awaited.cr_frame
+        code = frame.f_code
+        if not _LIBRARY.search(code.co_filename):
+            where = f"{Path(code.co_filename).name}:{frame.f_lineno} in {code.co_name}"
+        awaited = awaited.cr_await
+    return where
+
+
+def _unwound(task: asyncio.Task[Any]) -> None:
+    """An abandoned handler has ended: what it raised while unwinding was logged with its abandonment."""
+    if not task.cancelled():
+        task.exception()
+
+
+@dataclass
+class Lane:
+    """Slots for firings: those of the timers due for the first time, or of the retries of failed ones."""
+
+    size: int
+    retries: bool  # the timers it fires: ``Store.claim_due_timers``'s ``retries``
+    firing: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # timer id -> its firing
+
+    @property
+    def free(self) -> int:
+        return self.size - len(self.firing)
+
+
 def served_shards(client: discord.Client) -> Shards | None:
     """The shards whose games' timers this process fires: a sharded client's, or None (every game)."""
     if isinstance(client, discord.AutoShardedClient) and client.shard_count:
@@ -93,14 +139,22 @@ def served_shards(client: discord.Client) -> Shards | None:
 
 class TimerLoop:
     IDLE_SLEEP = 86400  # with no timer at all, look again once a day (a saved timer wakes the loop)
-    CONCURRENCY = 8  # timers fired at once; a free slot wakes the loop
-    FIRE_TIMEOUT = 600  # seconds: a firing that takes longer (a hung call) counts as failed
+    # Timers due for the first time fired at once; a free slot wakes the loop. Far more than ever hang at
+    # once, and cheap: a firing mostly waits on the database or Discord.
+    CONCURRENCY = 64
+    RETRY_CONCURRENCY = 4  # retries of failed timers fired at once, in a lane of their own
+    # Seconds a firing may run before it is abandoned, by kind: a reminder, a last call or the end of an
+    # absence is a few database calls and Discord requests; a move played for a seat is more of them (the
+    # channel's post, DMs), plus the computer player's thinking (its hard level's time cap is added)
+    TIME_LIMITS = {REMINDER: 20, WARNING: 20, RESUME: 20, TURN: 40, DEADLINE: 40, AUTOPLAY: 40}
+    OTHER_TIME_LIMIT = 20  # a kind this version does not know: deleted at once
     STORE_RETRY_FIRST = 5  # seconds after the store failed to list the timers; doubles each time ...
     STORE_RETRY_MAX = 300  # ... up to this
-    # seconds a claimed timer is this process's alone: longer than a firing may take, so that no other
-    # process fires it meanwhile; a process that dies mid-timer delays it by this much
-    LEASE = FIRE_TIMEOUT + 300
+    # seconds a claimed timer is this process's alone, at least: longer than any firing's time limit (see
+    # ``lease``), so that no other process fires it meanwhile; a process that dies mid-timer delays it by this
+    LEASE = 120
     SHARED_POLL = 10  # seconds: with a database several processes share, look for their new rows this often
+    STOP_WAIT = 5  # seconds ``stop`` waits for the firings it cancels
 
     def __init__(
         self,
@@ -122,7 +176,9 @@ class TimerLoop:
         # a wake cancels it. A wake while the loop is busy sets _changed, so it reads again before sleeping.
         self._sleeper: asyncio.Task[None] | None = None
         self._changed = False
-        self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its firing
+        self._lanes = (Lane(self.CONCURRENCY, retries=False), Lane(self.RETRY_CONCURRENCY, retries=True))
+        # every firing, and every abandoned handler until it has unwound: what ``stop`` cancels
+        self._tasks: set[asyncio.Task[None]] = set()
         # timer id -> (unix time before which it is not fired, failures not saved): a timer whose failure the
         # store could not record backs off all the same (its claim is kept until then); dropped once a try is
         # saved or succeeds
@@ -134,12 +190,36 @@ class TimerLoop:
         self._task = asyncio.create_task(self._run(), name="tigris-timers")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._task, self._sleeper, *self._firing.values()) if t is not None]
+        """Cancel the loop, its firings and the handlers it abandoned, and wait for them to end (those that
+        ignore being cancelled, up to ``STOP_WAIT`` seconds)."""
+        tasks = {t for t in (self._task, self._sleeper, *self._tasks) if t is not None}
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if not tasks:
+            return
+        _, running = await asyncio.wait(tasks, timeout=self.STOP_WAIT)
+        for task in running:
+            name, where = task.get_name(), hung_at(task)
+            log.warning("the timer loop stopped; %s still runs though cancelled, at %s", name, where)
+
+    def time_limit(self, timer: Timer) -> float:
+        """Seconds a firing of ``timer`` may run before it is abandoned."""
+        limit: float = self.TIME_LIMITS.get(timer.kind, self.OTHER_TIME_LIMIT)
+        if timer.kind in (TURN, DEADLINE, AUTOPLAY):
+            limit += self._computer.config.seconds or 0
+        return limit
+
+    @property
+    def lease(self) -> int:
+        """Seconds this process's claims last: ``LEASE``, or twice the longest time limit if more (a
+        firing's limit, then the time to record its failure)."""
+        longest = max(self.TIME_LIMITS.values()) + (self._computer.config.seconds or 0)
+        return max(self.LEASE, round(2 * longest))
+
+    def _track(self, task: asyncio.Task[None]) -> asyncio.Task[None]:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     def wake(self) -> None:
         """New timers were saved, or a firing ended: the loop reads the table again (at once if asleep, else
@@ -170,43 +250,72 @@ class TimerLoop:
                 self._sleeper = None
 
     async def _fire_due(self) -> float:
-        """Claim the due timers (up to ``CONCURRENCY`` firing at once) and start a firing for each; return
-        the seconds until the loop has something to do again, always more than 0 (a firing that ends
+        """Claim the due timers for each lane's free slots and start a firing for each; return the seconds
+        until the loop has something to do again, always more than 0 (a firing that ends or is abandoned
         wakes it sooner)."""
         now = unix_time(self._clock)
-        free = self.CONCURRENCY - len(self._firing)
-        if free > 0:
+        for lane in self._lanes:
+            if lane.free <= 0:
+                continue
             claimed = await self._store.claim_due_timers(
-                now, self._owner, lease_seconds=self.LEASE, limit=free, shards=self._shards
+                now,
+                self._owner,
+                lease_seconds=self.lease,
+                limit=lane.free,
+                shards=self._shards,
+                retries=lane.retries,
             )
             for timer in claimed:
                 name = f"tigris-timer-{timer.id}"
-                self._firing[timer.id] = asyncio.create_task(self._fire(timer), name=name)
-        # when every slot is taken, the next firing to end wakes the loop
+                lane.firing[timer.id] = self._track(asyncio.create_task(self._fire(timer, lane), name=name))
         delay: float = self.IDLE_SLEEP
         if self._store.backend != "sqlite":
             delay = self.SHARED_POLL
-        upcoming = await self._store.next_claimable(now, shards=self._shards)
-        if upcoming is not None and (upcoming > now or len(self._firing) < self.CONCURRENCY):
-            delay = min(delay, max(1, upcoming - now))
+        # the timers a lane with a free slot could claim next (those of a full lane wait for a wake)
+        open_lanes = [lane for lane in self._lanes if lane.free > 0]
+        if open_lanes:
+            retries = open_lanes[0].retries if len(open_lanes) == 1 else None
+            upcoming = await self._store.next_claimable(now, shards=self._shards, retries=retries)
+            if upcoming is not None:
+                delay = min(delay, max(1, upcoming - now))
         return delay
 
-    async def _fire(self, timer: Timer) -> None:
+    async def _fire(self, timer: Timer, lane: Lane) -> None:
+        """Run the timer's handler within its time limit. Past it, the handler is abandoned: cancelled and
+        left to unwind on its own, its slot free at once, its firing counted as failed."""
+        handler = asyncio.create_task(self._handle(timer), name=f"tigris-timer-{timer.id}-handler")
         try:
             try:
-                async with asyncio.timeout(self.FIRE_TIMEOUT):
-                    await self._handle(timer)
-            except Exception as exc:
-                await self._failed(timer, exc)
+                done, _ = await asyncio.wait((handler,), timeout=self.time_limit(timer))
+            except asyncio.CancelledError:
+                handler.cancel()  # the loop stops
+                raise
+            if not done:
+                where = hung_at(handler)
+                handler.cancel()
+                handler.add_done_callback(_unwound)
+                self._track(handler)
+                self._free(lane, timer)
+                limit = self.time_limit(timer)
+                await self._failed(timer, TimeoutError(f"ran past its time limit of {limit:g} s at {where}"))
+                return
+            cancelled = RuntimeError("its handler was cancelled")
+            error = cancelled if handler.cancelled() else handler.exception()
+            if error is not None:
+                await self._failed(timer, error)
                 return
             self._unsaved.pop(timer.id, None)
             left = await self._release(timer)
             if left is not None and not left.held and left.due_at == timer.due_at:
                 # a bug, recorded as a failure instead of firing the row again and again
                 stuck = RuntimeError("its handler returned but left it due at the same time")
-                await self._failed(timer, stuck)
+                await self._failed(timer, stuck, claimed=False)
         finally:
-            self._firing.pop(timer.id, None)
+            self._free(lane, timer)
+
+    def _free(self, lane: Lane, timer: Timer) -> None:
+        """The timer's slot is free (once): the loop looks for due timers again."""
+        if lane.firing.pop(timer.id, None) is not None:
             self.wake()
 
     async def _release(self, timer: Timer, until: int | None = None) -> Timer | None:
@@ -293,13 +402,15 @@ class TimerLoop:
         if on_vacation(holder, now):  # no reminders on vacation: the last call comes before its end
             await self._store.delete_timer(timer.id)
             return
-        await self._presenter.prompts.remind(record, seat)
+        text = await self._presenter.prompts.reminder_text(record, seat)
         following = now + round(record.options.reminder_hours * 3600)
         cutoff = next_cutoff(await self._store.timers(record.id), seat)
         if cutoff is not None and following >= cutoff:  # the last call comes next
-            await self._store.delete_timer(timer.id)
+            moved = await self._store.delete_timer(timer.id, claimed_by=self._owner)
         else:
-            await self._store.reschedule_timer(timer.id, following)
+            moved = await self._store.reschedule_timer(timer.id, following, claimed_by=self._owner)
+        if moved:  # at most once: a crash or hang from here on misses this reminder, never sends it twice
+            await self._presenter.prompts.send_to_seat(record, seat, text)
 
     async def _warn(self, timer: Timer, record: GameRecord, seat: int) -> None:
         """The last call before a deadline; on vacation, it waits for the last hours of the absence."""
@@ -312,8 +423,9 @@ class TimerLoop:
         if on_vacation(holder, now) and due.at - LAST_CALL > now:
             await self._store.reschedule_timer(timer.id, due.at - LAST_CALL)
             return
-        await self._presenter.prompts.last_call(record, seat, due)
-        await self._store.delete_timer(timer.id)
+        text = await self._presenter.prompts.last_call_text(record, due)
+        if await self._store.delete_timer(timer.id, claimed_by=self._owner):  # at most once, as a reminder
+            await self._presenter.prompts.send_to_seat(record, seat, text)
 
     async def _resume(self, timer: Timer, record: GameRecord) -> None:
         """An announced absence ended: a game paused because everyone was away goes on (R31), or waits for
@@ -332,12 +444,14 @@ class TimerLoop:
             line = f"An announced absence is over. {change.line(names)}"
             await self._presenter.channel.announce(record, line)
 
-    async def _failed(self, timer: Timer, error: BaseException) -> None:
-        """Log a failed firing with its context and have the store move the timer out of the way."""
+    async def _failed(self, timer: Timer, error: BaseException, *, claimed: bool = True) -> None:
+        """Log a failed firing with its context and have the store move the timer out of the way, if this
+        process's claim still holds it (``claimed``: else whatever the row is now)."""
         what = f"timer {timer.id} ({timer.kind}, seat {timer.seat}) of game {timer.game_id}"
         now = unix_time(self._clock)
+        owner = self._owner if claimed else None
         try:
-            retry = await self._store.timer_failed(timer.id, now, failure_text(error))
+            retry = await self._store.timer_failed(timer.id, now, failure_text(error), claimed_by=owner)
         except Exception:
             misses = self._unsaved.get(timer.id, (0, 0))[1] + 1
             until = now + timer_retry_delay(misses)
@@ -348,7 +462,9 @@ class TimerLoop:
             return
         self._unsaved.pop(timer.id, None)
         if retry is None:
-            log.error("%s failed and is gone since (answered or deleted)", what, exc_info=error)
+            log.error(
+                "%s failed after it was answered, deleted or moved on: not tried again", what, exc_info=error
+            )
         elif not retry.set_aside:
             log.error(
                 "%s failed (try %s of %s); next try at %s",

@@ -19,7 +19,9 @@ from typing import Any, cast
 
 import discord
 
+from bot.computer import Computer, ComputerConfig
 from bot.timers import TimerLoop
+from bot.workers import Workers
 from storage import Shards, Store, Timer
 
 
@@ -39,11 +41,13 @@ class UnconnectedShards(discord.AutoShardedClient):
 
 class Loop(TimerLoop):
     LEASE = 3
+    TIME_LIMITS = dict.fromkeys(TimerLoop.TIME_LIMITS, 1)  # within the lease
     SHARED_POLL = 1
 
     def __init__(self, client: discord.Client, store: Store, die: bool) -> None:
-        unused = cast(Any, None)  # the action path, presenter and computer: this loop's firings use none
-        super().__init__(client, store, unused, unused, discord.utils.utcnow, unused)
+        unused = cast(Any, None)  # the action path and presenter: this loop's firings use neither
+        computer = Computer(Workers(), ComputerConfig(seconds=None))  # read for the limits, never started
+        super().__init__(client, store, unused, unused, discord.utils.utcnow, computer)
         self.die = die
 
     async def _handle(self, timer: Timer) -> None:
