@@ -127,18 +127,29 @@ class TigrisBot(commands.Bot):
             self._timers.wake()
 
     async def close(self) -> None:
+        """Stop all the bot runs and holds: the start-up presentation, the timer loop (with its firings),
+        the connection to Discord, the worker processes and the store, each even if one before it failed.
+        ``async with bot`` or ``await bot.close()`` is all a script needs (on simcord too, which closes
+        none of them); closing again does nothing more."""
+        async with contextlib.AsyncExitStack() as stack:  # the callbacks run last pushed first
+            stack.push_async_callback(self._close_store)
+            stack.push_async_callback(self.computer.close)
+            stack.push_async_callback(self.workers.close)
+            stack.push_async_callback(super().close)
+            if self._timers is not None:
+                stack.push_async_callback(self._timers.stop)
+            stack.push_async_callback(self._stop_catching_up)
+
+    async def _stop_catching_up(self) -> None:
         if self._catching_up is not None:
             self._catching_up.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._catching_up
-        if self._timers is not None:
-            await self._timers.stop()
-        await super().close()
-        await self.workers.close()
-        await self.computer.close()
-        if self._store is not None:
-            await self._store.close()
-            self._store = None
+
+    async def _close_store(self) -> None:
+        store, self._store = self._store, None
+        if store is not None:
+            await store.close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -40,7 +40,8 @@ def game_seed() -> dict:
 @pytest.fixture
 async def make_bot(db_path: Path, game_seed: dict):
     """Builds bots on one database (a restart builds a second one). simcord does not call
-    ``bot.close()``, so each bot's database connection is closed here, after the environment."""
+    ``bot.close()``, so each bot is closed here, after the environment (its store, worker processes and
+    timer loop: ``TigrisBot.close``)."""
     made = []
 
     def build(computer: ComputerConfig = FAST_COMPUTER):
@@ -50,10 +51,7 @@ async def make_bot(db_path: Path, game_seed: dict):
 
     yield build
     for bot in made:
-        await bot.workers.close()  # the replay's worker process, if one was started
-        await bot.computer.close()  # the computer player's, likewise
-        if bot._store is not None:
-            await bot._store.close()
+        await bot.close()
 
 
 @pytest.fixture

@@ -42,9 +42,7 @@ async def shard_bot(postgres_url: str, game_seed: dict):
 
     yield build
     for bot in made:
-        await bot.workers.close()
-        if bot._store is not None:
-            await bot._store.close()
+        await bot.close()
 
 
 @pytest.fixture
