@@ -39,7 +39,7 @@ import socket
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -146,7 +146,14 @@ class TimerLoop:
     # Seconds a firing may run before it is abandoned, by kind: a reminder, a last call or the end of an
     # absence is a few database calls and Discord requests; a move played for a seat is more of them (the
     # channel's post, DMs), plus the computer player's thinking (its hard level's time cap is added)
-    TIME_LIMITS = {REMINDER: 20, WARNING: 20, RESUME: 20, TURN: 40, DEADLINE: 40, AUTOPLAY: 40}
+    TIME_LIMITS: ClassVar[dict[str, float]] = {
+        REMINDER: 20,
+        WARNING: 20,
+        RESUME: 20,
+        TURN: 40,
+        DEADLINE: 40,
+        AUTOPLAY: 40,
+    }
     OTHER_TIME_LIMIT = 20  # a kind this version does not know: deleted at once
     STORE_RETRY_FIRST = 5  # seconds after the store failed to list the timers; doubles each time ...
     STORE_RETRY_MAX = 300  # ... up to this
@@ -177,7 +184,7 @@ class TimerLoop:
         self._sleeper: asyncio.Task[None] | None = None
         self._changed = False
         self._lanes = (Lane(self.CONCURRENCY, retries=False), Lane(self.RETRY_CONCURRENCY, retries=True))
-        # every firing, and every abandoned handler until it has unwound: what ``stop`` cancels
+        # every firing and its handler (an abandoned one until it has unwound): what ``stop`` cancels
         self._tasks: set[asyncio.Task[None]] = set()
         # timer id -> (unix time before which it is not fired, failures not saved): a timer whose failure the
         # store could not record backs off all the same (its claim is kept until then); dropped once a try is
@@ -204,7 +211,7 @@ class TimerLoop:
 
     def time_limit(self, timer: Timer) -> float:
         """Seconds a firing of ``timer`` may run before it is abandoned."""
-        limit: float = self.TIME_LIMITS.get(timer.kind, self.OTHER_TIME_LIMIT)
+        limit = self.TIME_LIMITS.get(timer.kind, self.OTHER_TIME_LIMIT)
         if timer.kind in (TURN, DEADLINE, AUTOPLAY):
             limit += self._computer.config.seconds or 0
         return limit
@@ -283,7 +290,8 @@ class TimerLoop:
     async def _fire(self, timer: Timer, lane: Lane) -> None:
         """Run the timer's handler within its time limit. Past it, the handler is abandoned: cancelled and
         left to unwind on its own, its slot free at once, its firing counted as failed."""
-        handler = asyncio.create_task(self._handle(timer), name=f"tigris-timer-{timer.id}-handler")
+        name = f"tigris-timer-{timer.id}-handler"
+        handler = self._track(asyncio.create_task(self._handle(timer), name=name))
         try:
             try:
                 done, _ = await asyncio.wait((handler,), timeout=self.time_limit(timer))
@@ -294,7 +302,6 @@ class TimerLoop:
                 where = hung_at(handler)
                 handler.cancel()
                 handler.add_done_callback(_unwound)
-                self._track(handler)
                 self._free(lane, timer)
                 limit = self.time_limit(timer)
                 await self._failed(timer, TimeoutError(f"ran past its time limit of {limit:g} s at {where}"))

@@ -18,7 +18,7 @@ from storage import NewTimer, Shards, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("timer_worker.py")
-LEASE = 3  # the workers' (timer_worker.Loop.LEASE)
+LEASE = 5  # the workers' (timer_worker.Loop.LEASE)
 
 
 async def _games_with_timers(url: str, guilds: list[int], per_game: int) -> dict[int, list[int]]:

@@ -40,8 +40,8 @@ class UnconnectedShards(discord.AutoShardedClient):
 
 
 class Loop(TimerLoop):
-    LEASE = 3
-    TIME_LIMITS = dict.fromkeys(TimerLoop.TIME_LIMITS, 1)  # within the lease
+    LEASE = 5
+    TIME_LIMITS = dict.fromkeys(TimerLoop.TIME_LIMITS, 2.5)  # half the lease (see TimerLoop.lease)
     SHARED_POLL = 1
 
     def __init__(self, client: discord.Client, store: Store, die: bool) -> None:
