@@ -1,0 +1,135 @@
+"""`python -m ai analyse`: every move of a game record judged from what its seat could see then; and
+`python -m ai arena --records`. Small budgets keep these fast; the full budget is timed by
+benchmarks/bench_analysis.py."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ai.analysis import Budget, analyse, judge_move, positions, turning_points
+from ai.arena import Setup, main, play_game
+from engine import GameExport, Phase, player_view, read_export
+from tests.ai.test_hidden import hide_differently
+
+SMALL = Budget(width=2, samples=2, least=2, rival_turns=1)
+
+
+@cache
+def random_against_normal() -> GameExport:
+    """A 2-player game between the random and the normal level, recorded as the arena records it."""
+    result = play_game(Setup(("random", "normal"), seed=31, number=0), records=True)
+    return read_export(result["record"])
+
+
+@cache
+def analysed() -> dict:
+    return analyse(random_against_normal(), seed=1, budget=SMALL)
+
+
+def test_the_costliest_moves_are_real_rows_of_their_seat_with_a_better_move_and_a_loss():
+    record = random_against_normal()
+    rows = {row.seq: row for row in record.actions}
+    turns = {seq: game.turn for seq, game, _ in positions(record)}
+    result = analysed()
+    assert [s["seat"] for s in result["seats"]] == [0, 1]
+    assert [s["name"] for s in result["seats"]] == ["computer random", "computer normal"]
+    for seat in result["seats"]:
+        assert seat["moves"] > 20 and len(seat["costliest"]) == 3
+        losses = [c["loss"] for c in seat["costliest"]]
+        assert losses == sorted(losses, reverse=True) and losses[-1] > 0
+        assert seat["average_loss"] <= losses[0]
+        for move in seat["costliest"]:
+            row = rows[move["seq"]]
+            assert row.seat == seat["seat"] and row.action == move["played"] and row.effective
+            assert move["turn"] == turns[move["seq"]]
+            assert move["better"] and move["better"] != move["played"]
+
+
+def test_a_random_player_loses_clearly_more_per_move_than_normal():
+    random_seat, normal_seat = analysed()["seats"]
+    assert random_seat["average_loss"] > 2 * normal_seat["average_loss"]
+
+
+def test_turning_points_are_rows_of_the_game_in_order():
+    record = random_against_normal()
+    points = turning_points(record, count=4)
+    assert 1 <= len(points) <= 4 and [p.seq for p in points] == sorted(p.seq for p in points)
+    rows = {row.seq: row for row in record.actions}
+    for point in points:
+        assert rows[point.seq].action == point.played and rows[point.seq].seat == point.seat
+        assert point.swing != 0 or point.leader_before != point.leader_after or point.what
+
+
+def test_a_judgement_sees_only_the_seats_view():
+    """Other hidden tiles (a rival's hand, the bag, the draw order, hidden points) under the same seed give
+    the same judgement of the seat's move, turn actions and decisions alike."""
+    record = random_against_normal()
+    checked = set()
+    for seq, game, action in positions(record):
+        phase = game.phase
+        if len(game.legal_actions()) < 2 or (phase in checked and seq % 7):
+            continue
+        seat = game.to_act
+        other = hide_differently(game, seat)
+        assert other != game and player_view(other, seat) == player_view(game, seat)
+        first = judge_move(game, action, seq, seed=5, budget=SMALL)
+        second = judge_move(other, action, seq, seed=5, budget=SMALL)
+        assert first == second, (seq, phase)
+        checked.add(phase)
+        if len(checked) >= 2 and seq > 60:
+            break
+    assert Phase.ACTION in checked and len(checked) >= 2  # a decision too
+
+
+def test_the_json_report_has_the_issues_shape(tmp_path: Path, capsys, monkeypatch):
+    import ai.analysis
+
+    monkeypatch.setattr(ai.analysis, "DEFAULT_BUDGET", Budget(width=1, samples=1, least=1, rival_turns=0))
+    path = tmp_path / "game.txt"
+    path.write_text(play_game(Setup(("random", "random"), seed=3, number=0), records=True)["record"])
+    assert main(["analyse", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"seats", "turning_points", "seconds"} and result["seconds"] >= 0
+    for seat in result["seats"]:
+        assert set(seat) == {"seat", "name", "moves", "average_loss", "costliest"}
+        for move in seat["costliest"]:
+            assert set(move) == {"seq", "turn", "played", "better", "loss"}
+    assert main(["analyse", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Seat 0 (computer random)" in text and "average loss" in text
+
+
+def test_analyse_refuses_what_is_not_a_record(tmp_path: Path, capsys):
+    path = tmp_path / "nonsense.txt"
+    path.write_text("hello\n")
+    assert main(["analyse", str(path)]) == 2
+    assert "is not a game record" in capsys.readouterr().err
+    assert main(["analyse", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_the_arena_writes_each_games_record(tmp_path: Path, capsys):
+    folder = tmp_path / "records"
+    argv = ["arena", "--players", "3", "--games", "2", "--seats", "random,random,easy", "--seed", "2"]
+    assert main([*argv, "--records", str(folder), "--quiet"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert all("record" not in line for line in lines)
+    for line in lines[:-1]:
+        record = read_export((folder / f"game-{line['game']}.txt").read_text())
+        game = record.final_game()
+        outcome = game.outcome()
+        assert outcome is not None and line["moves"] == len(record.actions)
+        assert [s.place for s in sorted(outcome.standings, key=lambda s: s.seat)] == line["places"]
+        assert [h.who.label for h in record.holders] == [f"computer {level}" for level in line["seats"]]
+        assert record.seed == line["seed"]
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1"])
+def test_analyse_wants_a_positive_time(tmp_path: Path, capsys, seconds):
+    path = tmp_path / "game.txt"
+    path.write_text(play_game(Setup(("random", "random"), seed=3, number=0), records=True)["record"])
+    assert main(["analyse", str(path), "--seconds", seconds]) == 2
+    assert "--seconds" in capsys.readouterr().err
