@@ -58,7 +58,12 @@ class Budget:
     rival_turns: int = 1
 
 
-DEFAULT_BUDGET = Budget()
+# By number of players: with more players each rollout plays longer turns, so fewer alternatives are tried.
+BUDGETS = {2: Budget(), 3: Budget(), 4: Budget(width=2)}
+
+
+def budget_for(players: int) -> Budget:
+    return BUDGETS[players]
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,7 @@ def judge_move(
     played: Action,
     seq: int,
     seed: int = 0,
-    budget: Budget = DEFAULT_BUDGET,
+    budget: Budget | None = None,
     deadline: float | None = None,
 ) -> Judgement | None:
     """The judgement of ``played`` by the seat to act in ``game``, from that seat's view only (None if it
@@ -107,6 +112,7 @@ def judge_move(
     if len(legal) <= 1:
         return None
     view = player_view(game, seat)
+    budget = budget or budget_for(game.players)
     infoset = InformationSet(view, legal, random.Random(move_seed(seed, seq)))
     decision = view.phase is not Phase.ACTION
     try:
@@ -160,7 +166,7 @@ def judge_rows(
     record: GameExport,
     seqs: Sequence[int] | None = None,
     seed: int = 0,
-    budget: Budget = DEFAULT_BUDGET,
+    budget: Budget | None = None,
     deadlines: Callable[[int], float | None] = lambda done: None,
     progress: Callable[[int], None] = lambda done: None,
 ) -> list[Judgement]:
@@ -277,7 +283,7 @@ def report(
 def analyse(
     record: GameExport,
     seed: int = 0,
-    budget: Budget = DEFAULT_BUDGET,
+    budget: Budget | None = None,
     seconds: float | None = None,
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> dict[str, Any]:

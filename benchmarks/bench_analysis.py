@@ -1,4 +1,4 @@
-"""Post-game analysis (issue 22): seconds to analyse whole games of 2, 3 and 4 players. Prints one JSON object.
+"""Post-game analysis (issue 22): seconds to analyse whole games of 2, 3 and 4 players (one JSON object).
 
 The games are played by the normal level through the arena (reproducible from ``--seed``) and recorded as
 ``/te history export`` writes them; each is analysed at the default budget, as ``python -m ai analyse`` and
@@ -21,9 +21,9 @@ from engine import read_export
 def one(players: int, levels: tuple[str, ...], seed: int) -> dict[str, Any]:
     result = play_game(Setup(levels, seed, 0), records=True)
     record = read_export(result["record"])
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     analysis = analyse(record)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     turns = result["turns"]
     return {
         "players": players,
@@ -32,7 +32,9 @@ def one(players: int, levels: tuple[str, ...], seed: int) -> dict[str, Any]:
         "rows": len(record.actions),
         "moves_judged": sum(s["moves"] for s in analysis["seats"]),
         "seconds": round(seconds, 1),
+        "cpu_seconds": round(cpu, 1),  # on a shared, busy machine the wall time can be several times this
         "per_90_turns": round(seconds * 90 / turns, 1),
+        "cpu_per_90_turns": round(cpu * 90 / turns, 1),
         "average_loss": [s["average_loss"] for s in analysis["seats"]],
     }
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import render
-from ai.analysis import DEFAULT_BUDGET, Judgement, judge_rows, judged_rows, report, turning_points
+from ai.analysis import Budget, Judgement, judge_rows, judged_rows, report, turning_points
 from bot import history_texts as words
 from bot.analysis import move_pictures
 from bot.core import Clock, UserError, unix_time
@@ -80,7 +80,7 @@ class History:
         self._workers = workers
         self._clock = clock
         self._replays: OrderedDict[Hashable, Animation] = OrderedDict()
-        self.analysis_budget = DEFAULT_BUDGET  # how hard each move is looked at (tests make it small)
+        self.analysis_budget: Budget | None = None  # how hard each move is looked at: by default by players
 
     def _now(self) -> int:
         return unix_time(self._clock)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from ai.analysis import Budget, analyse, judge_move, positions, turning_points
+from ai.analysis import Budget, analyse, judge_move, positions, text_report, turning_points
 from ai.arena import Setup, main, play_game
-from engine import GameExport, Phase, player_view, read_export
+from engine import GameExport, Phase, player_view, read_export, write_export
 from tests.ai.test_hidden import hide_differently
 
-SMALL = Budget(width=2, samples=2, least=2, rival_turns=1)
+SMALL = Budget(width=2, samples=2, least=2, rival_turns=0)
 
 
 @cache
@@ -88,9 +88,9 @@ def test_a_judgement_sees_only_the_seats_view():
 def test_the_json_report_has_the_issues_shape(tmp_path: Path, capsys, monkeypatch):
     import ai.analysis
 
-    monkeypatch.setattr(ai.analysis, "DEFAULT_BUDGET", Budget(width=1, samples=1, least=1, rival_turns=0))
+    monkeypatch.setitem(ai.analysis.BUDGETS, 2, Budget(width=1, samples=1, least=1, rival_turns=0))
     path = tmp_path / "game.txt"
-    path.write_text(play_game(Setup(("random", "random"), seed=3, number=0), records=True)["record"])
+    path.write_text(write_export(random_against_normal()))
     assert main(["analyse", str(path), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert set(result) == {"seats", "turning_points", "seconds"} and result["seconds"] >= 0
@@ -98,9 +98,17 @@ def test_the_json_report_has_the_issues_shape(tmp_path: Path, capsys, monkeypatc
         assert set(seat) == {"seat", "name", "moves", "average_loss", "costliest"}
         for move in seat["costliest"]:
             assert set(move) == {"seq", "turn", "played", "better", "loss"}
-    assert main(["analyse", str(path)]) == 0
-    text = capsys.readouterr().out
-    assert "Seat 0 (computer random)" in text and "average loss" in text
+
+
+def test_the_text_report_names_each_seat_and_its_costliest_moves():
+    result = analysed()
+    text = text_report(result)
+    assert "Seat 0 (computer random)" in text and "Seat 1 (computer normal)" in text
+    for seat in result["seats"]:
+        for move in seat["costliest"]:
+            line = f"#{move['seq']} (turn {move['turn']}): played {move['played']}; better {move['better']}"
+            assert line in text
+    assert "Turning points:" in text
 
 
 def test_analyse_refuses_what_is_not_a_record(tmp_path: Path, capsys):
@@ -113,7 +121,7 @@ def test_analyse_refuses_what_is_not_a_record(tmp_path: Path, capsys):
 
 def test_the_arena_writes_each_games_record(tmp_path: Path, capsys):
     folder = tmp_path / "records"
-    argv = ["arena", "--players", "3", "--games", "2", "--seats", "random,random,easy", "--seed", "2"]
+    argv = ["arena", "--players", "2", "--games", "2", "--seats", "random,easy", "--seed", "2"]
     assert main([*argv, "--records", str(folder), "--quiet"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert all("record" not in line for line in lines)
@@ -130,6 +138,6 @@ def test_the_arena_writes_each_games_record(tmp_path: Path, capsys):
 @pytest.mark.parametrize("seconds", ["0", "-1"])
 def test_analyse_wants_a_positive_time(tmp_path: Path, capsys, seconds):
     path = tmp_path / "game.txt"
-    path.write_text(play_game(Setup(("random", "random"), seed=3, number=0), records=True)["record"])
+    path.write_text(write_export(random_against_normal()))
     assert main(["analyse", str(path), "--seconds", seconds]) == 2
     assert "--seconds" in capsys.readouterr().err

@@ -491,7 +491,7 @@ async def test_an_analysis_is_refused_while_the_game_is_in_play(simcord_env, ser
     result = await alice.slash(channel, "te history analyse")
     assert result.ephemeral and result.response.content == analyse_in_play(playing.id)
     assert not result.followups and channel.history() == []
-    lobby = await store.create_game(guild.id, channel.id, alice.id, T0)
+    lobby = await store.create_game(guild.id, guild.create_text_channel("lobby").id, alice.id, T0)
     result = await alice.slash(channel, "te history analyse", game=lobby.id)
     assert result.response.content == f"Game {lobby.id} never started, so there is nothing to analyse."
 
