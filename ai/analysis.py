@@ -16,6 +16,7 @@ be judged in any order, in pieces (the bot's worker reports progress between the
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.determinise import World, sample_world
-from ai.evaluate import evaluate
+from ai.evaluate import DEFAULT, evaluate
 from ai.hint import decision_reason, turn_reason
 from ai.infoset import InformationSet, candidates
 from ai.snapshot import Snapshot
@@ -60,6 +61,10 @@ class Budget:
 
 # By number of players: with more players each rollout plays longer turns, so fewer alternatives are tried.
 BUDGETS = {2: Budget(), 3: Budget(), 4: Budget(width=2)}
+
+
+# A finished game is valued by the final margin alone: the evaluation's bonus for winning is no points.
+MARGIN = dataclasses.replace(DEFAULT, win=0.0)
 
 
 def budget_for(players: int) -> Budget:
@@ -113,7 +118,7 @@ def judge_move(
         return None
     view = player_view(game, seat)
     budget = budget or budget_for(game.players)
-    infoset = InformationSet(view, legal, random.Random(move_seed(seed, seq)))
+    infoset = InformationSet(view, legal, random.Random(move_seed(seed, seq)), MARGIN)
     decision = view.phase is not Phase.ACTION
     try:
         choices = candidates(infoset, played, budget.width)

@@ -18,14 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.determinise import World, sample_world
-from ai.evaluate import evaluate
+from ai.evaluate import DEFAULT, Weights, evaluate
 from ai.hard import play_until
 from ai.levels import alternatives, plan_turn
 from ai.policy import settle
 from engine import Action, IllegalActionError, NotationError, Phase, PlayerView
 
 
-def rollout(world: World, choice: Action, seat: int, rival_turns: int) -> float | None:
+def rollout(
+    world: World, choice: Action, seat: int, rival_turns: int, weights: Weights = DEFAULT
+) -> float | None:
     """``choice`` played in ``world`` (which it changes), then the seat's turn finished and the rivals'
     replies, scored for ``seat``; None if this determinisation refuses the choice."""
     try:
@@ -34,7 +36,7 @@ def rollout(world: World, choice: Action, seat: int, rival_turns: int) -> float 
         return None
     settle(world)
     play_until(world, seat, rival_turns)
-    return evaluate(world, seat)
+    return evaluate(world, seat, weights)
 
 
 @dataclass(frozen=True)
@@ -56,10 +58,13 @@ class Judged:
 class InformationSet:
     """The determinisations of one seat's view, drawn on demand from ``rng`` and kept for reuse."""
 
-    def __init__(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> None:
+    def __init__(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random, weights: Weights = DEFAULT
+    ) -> None:
         self.view = view
         self.legal = list(legal)
         self.rng = rng
+        self.weights = weights  # of the rollouts' evaluation
         self._worlds: list[World] = []
 
     def world(self, i: int) -> World:
@@ -102,7 +107,7 @@ class InformationSet:
             except NotationError:  # no coherent determinisation: judge on those made so far
                 break
             for i, choice in enumerate(choices):
-                value = rollout(world.copy(), choice, self.view.seat, rival_turns)
+                value = rollout(world.copy(), choice, self.view.seat, rival_turns, self.weights)
                 if value is not None:
                     totals[i] += value
                     counts[i] += 1
