@@ -141,3 +141,13 @@ def test_analyse_wants_a_positive_time(tmp_path: Path, capsys, seconds):
     path.write_text(write_export(random_against_normal()))
     assert main(["analyse", str(path), "--seconds", seconds]) == 2
     assert "--seconds" in capsys.readouterr().err
+
+
+def test_past_its_deadline_a_move_is_judged_on_the_fewest_determinisations():
+    record = random_against_normal()
+    seq, game, action = next((s, g, a) for s, g, a in positions(record) if len(g.legal_actions()) > 1)
+    budget = Budget(width=2, samples=4, least=1, rival_turns=0)
+    hurried = judge_move(game, action, seq, budget=budget, deadline=0.0)
+    calm = judge_move(game, action, seq, budget=budget)
+    assert hurried is not None and calm is not None
+    assert hurried.samples == 1 and calm.samples == 4
