@@ -325,8 +325,9 @@ def text_report(result: dict[str, Any]) -> str:
         lead = (
             f"; {names[p['leader_after']]} takes the lead" if p["leader_after"] != p["leader_before"] else ""
         )
+        what = f": {p['what']}" if p["what"] else ""
         lines.append(
-            f"  #{p['seq']} (turn {p['turn']}): seat {p['seat']} {p['played']} "
+            f"  #{p['seq']} (turn {p['turn']}): seat {p['seat']} {p['played']}{what} "
             f"({p['swing']:+.1f} for seat {p['seat']}){lead}"
         )
     lines.append(f"Analysed in {result['seconds']:.1f} s.")

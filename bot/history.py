@@ -80,6 +80,7 @@ class History:
         self._workers = workers
         self._clock = clock
         self._replays: OrderedDict[Hashable, Animation] = OrderedDict()
+        self._analysing: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
         self.analysis_budget: Budget | None = None  # how hard each move is looked at: by default by players
 
     def _now(self) -> int:
@@ -213,8 +214,13 @@ class History:
         export = await self._store.game_export(record.id)
         analysis = await self._store.analysis(record.id, record.version)
         if analysis is None:
-            analysis = await self._analysis(export, progress)
-            await self._store.save_analysis(record.id, record.version, analysis, self._now())
+            key = (record.id, record.version)
+            task = self._analysing.get(key)
+            if task is None:  # one analysis of a game at a time: a second asker waits for the first's
+                task = asyncio.ensure_future(self._analysis(record, export, progress))
+                self._analysing[key] = task
+                task.add_done_callback(lambda _: self._analysing.pop(key, None))
+            analysis = await asyncio.shield(task)
         names = await self._directory.names_for(record)
         notes = await self._notes(record)
         title = await self._directory.game_name(record)
@@ -230,7 +236,7 @@ class History:
             )
         return answers
 
-    async def _analysis(self, export: GameExport, progress: Progress) -> dict[str, Any]:
+    async def _analysis(self, record: GameRecord, export: GameExport, progress: Progress) -> dict[str, Any]:
         start = time.perf_counter()
         seqs = await self._workers.run(judged_rows, export)
         step = max(1, math.ceil(len(seqs) / ANALYSIS_STEPS))
@@ -240,7 +246,9 @@ class History:
             judgements += await self._workers.run(judge_rows, export, part, budget=self.analysis_budget)
             await progress(min(99, 100 * (done + step) // len(seqs)))
         points = await self._workers.run(turning_points, export)
-        return report(export, judgements, points, time.perf_counter() - start)
+        analysis = report(export, judgements, points, time.perf_counter() - start)
+        await self._store.save_analysis(record.id, record.version, analysis, self._now())
+        return analysis
 
     # ---------------------------------------------------------------------------------- standings
 

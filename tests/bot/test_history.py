@@ -4,6 +4,7 @@ moves, each saved with the person who made it), in the simcord servers' channels
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from dataclasses import dataclass
@@ -551,3 +552,35 @@ async def test_an_analysis_shows_progress_then_each_seats_costliest_moves_with_p
     assert result.ephemeral and result.response.content == "Posted in the channel."
     assert all(not m.ephemeral for m in result.followups) and len(result.followups) == 3
     assert worked == ["move_pictures"]
+
+
+async def test_two_askers_at_once_share_one_analysis(simcord_env, server, quick_analysis, monkeypatch):
+    guild, channel, (alice, bob, _) = server
+    store = simcord_env.bot.store
+    played = await play_game(store, guild.id, channel.id, [alice.id, bob.id], seed=9)
+    worked: list[str] = []
+    real_run = simcord_env.bot.workers.run
+
+    async def spy_run(function, *args, **kwargs):
+        worked.append(function.__name__)
+        return await real_run(function, *args, **kwargs)
+
+    monkeypatch.setattr(simcord_env.bot.workers, "run", spy_run)
+    # simcord runs one interaction at a time, so the two askers meet in the history room itself
+    history = simcord_env.bot.rooms.history
+    record = await store.load_game(played.id)
+    heard: list[list[int]] = [[], []]
+
+    def listener(i: int):
+        async def progress(percent: int) -> None:
+            heard[i].append(percent)
+
+        return progress
+
+    first, second = await asyncio.gather(
+        history.analyse(record, listener(0)), history.analyse(record, listener(1))
+    )
+    assert worked.count("judged_rows") == 1 and worked.count("turning_points") == 1
+    assert worked.count("move_pictures") == 2
+    assert first == second and len(first) == 3
+    assert len(heard[0]) >= 5 and heard[1] == []  # the first asker's progress line moves
