@@ -81,7 +81,6 @@ class Judgement:
     played: str
     better: str  # the best other choice found ("" if none could be judged)
     loss: float  # >= 0: the best value found minus the played move's
-    decision: bool  # a decision inside a turn (a commitment, a war's order...) rather than a turn action
     samples: int
 
 
@@ -119,19 +118,18 @@ def judge_move(
     view = player_view(game, seat)
     budget = budget or budget_for(game.players)
     infoset = InformationSet(view, legal, random.Random(move_seed(seed, seq)), MARGIN)
-    decision = view.phase is not Phase.ACTION
     try:
         choices = candidates(infoset, played, budget.width)
     except NotationError:  # no determinisation fits the view: nothing to judge against
-        return Judgement(seq, view.turn, seat, played.text, "", 0.0, decision, 0)
+        return Judgement(seq, view.turn, seat, played.text, "", 0.0, 0)
     judged = infoset.judge(choices, budget.samples, budget.rival_turns, deadline, budget.least)
     mine = judged.values[0]
     others = [(v, a) for v, a in zip(judged.values[1:], choices[1:], strict=True) if v is not None]
     if mine is None or not others:
-        return Judgement(seq, view.turn, seat, played.text, "", 0.0, decision, judged.samples)
+        return Judgement(seq, view.turn, seat, played.text, "", 0.0, judged.samples)
     best_value, better = max(others, key=lambda pair: pair[0])
     loss = max(0.0, best_value - mine)
-    return Judgement(seq, view.turn, seat, played.text, better.text, round(loss, 3), decision, judged.samples)
+    return Judgement(seq, view.turn, seat, played.text, better.text, round(loss, 3), judged.samples)
 
 
 def why(game: Game, better: str, seq: int, seed: int = 0) -> str:

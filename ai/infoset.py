@@ -47,13 +47,6 @@ class Judged:
     values: tuple[float | None, ...]
     samples: int
 
-    def best(self) -> int:
-        return max(
-            (i for i, v in enumerate(self.values) if v is not None),
-            key=lambda i: self.values[i] or 0.0,
-            default=0,
-        )
-
 
 class InformationSet:
     """The determinisations of one seat's view, drawn on demand from ``rng`` and kept for reuse."""
