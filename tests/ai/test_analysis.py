@@ -4,6 +4,7 @@ benchmarks/bench_analysis.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
 from pathlib import Path
@@ -12,7 +13,16 @@ import pytest
 
 from ai.analysis import Budget, analyse, judge_move, positions, text_report, turning_points
 from ai.arena import Setup, main, play_game
-from engine import GameExport, Phase, player_view, read_export, write_export
+from engine import (
+    GameExport,
+    LoggedAction,
+    Phase,
+    UndoRefused,
+    player_view,
+    read_export,
+    take_back,
+    write_export,
+)
 from tests.ai.test_hidden import hide_differently
 
 SMALL = Budget(width=2, samples=2, least=2, rival_turns=0)
@@ -151,3 +161,31 @@ def test_past_its_deadline_a_move_is_judged_on_the_fewest_determinisations():
     calm = judge_move(game, action, seq, budget=budget)
     assert hurried is not None and calm is not None
     assert hurried.samples == 1 and calm.samples == 4
+
+
+def with_an_undo(record: GameExport) -> tuple[GameExport, int]:
+    """The record with its first action that R32 lets its player take back, taken back by an undo row and
+    played again (the log then has two more rows); and the taken-back row's seq."""
+    effective = record.effective_actions()
+    for k, row in enumerate(record.actions):
+        try:
+            take_back(record.settings, record.seed, effective[: k + 1], row.seat)
+        except UndoRefused:
+            continue
+        taken = dataclasses.replace(row, taken_back_by=row.seq + 1)
+        undo = LoggedAction(row.seq + 1, row.at, row.seat, "undo", row.who, undoes=row.seq)
+        later = [dataclasses.replace(r, seq=r.seq + 2) for r in record.actions[k:]]
+        rows = (*record.actions[:k], taken, undo, *later)
+        return dataclasses.replace(record, actions=rows), row.seq
+    raise AssertionError("no action of the game could be taken back")
+
+
+def test_an_action_taken_back_is_not_judged_and_the_game_as_played_is():
+    record = random_against_normal()
+    undone, seq = with_an_undo(record)
+    read_export(write_export(undone))  # a record that replays
+    played = [(s, g.copy(), a) for s, g, a in positions(record)]
+    replayed = [(s, g.copy(), a) for s, g, a in positions(undone)]
+    assert seq not in {s for s, _, _ in replayed} and seq + 1 not in {s for s, _, _ in replayed}
+    assert [(g, a) for _, g, a in replayed] == [(g, a) for _, g, a in played]
+    assert [s for s, _, _ in replayed] == [s if s < seq else s + 2 for s, _, _ in played]
