@@ -497,6 +497,8 @@ async def test_an_analysis_is_refused_while_the_game_is_in_play(simcord_env, ser
     assert result.response.content == f"Game {lobby.id} never started, so there is nothing to analyse."
 
 
+# a whole game's analysis takes seconds of CPU in the worker; a loaded machine can stretch that past a minute
+@pytest.mark.simcord(settle_timeout=300)
 async def test_an_analysis_shows_progress_then_each_seats_costliest_moves_with_pictures(
     simcord_env, server, quick_analysis, monkeypatch
 ):
