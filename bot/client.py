@@ -140,6 +140,27 @@ class TigrisBot(commands.Bot):
             await self._store.close()
             self._store = None
 
+    # A change that may give the bot back a permission it lacked in a game's channel (bot.permissions):
+    # the games of that server it could not post in are checked again.
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:
+            await self._recheck_posting(after.guild.id)
+
+    async def _recheck_posting(self, guild_id: int) -> None:
+        if self.rooms is not None:
+            await self.rooms.presenter.channel.recheck(guild_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
