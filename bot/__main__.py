@@ -1,4 +1,5 @@
-"""``python -m bot`` (or the ``tigris-bot`` script): read .env, then run the bot."""
+"""``python -m bot`` (or the ``tigris-bot`` script): read .env, then run the bot; ``python -m bot doctor``
+checks the set-up instead (``bot.doctor``)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,10 @@ def check_database(path: str) -> None:
 
 def main() -> None:
     load_dotenv()
+    if sys.argv[1:] == ["doctor"]:
+        from bot import doctor
+
+        sys.exit(doctor.main())
     config = read_config()
     setup_logging(config)
     check_database(config.database_path)

@@ -2078,6 +2078,30 @@ class Store:
         async with backend.lock:
             return await user_version(backend.connection())
 
+    async def check_writable(self) -> None:
+        """Take the database's write lock in a transaction that changes nothing (``python -m bot doctor``):
+        raises as a move's save would on a read-only file, a locked one or a PostgreSQL standby."""
+        await self._transaction(lambda db: db.execute("UPDATE games SET id = id WHERE id < 0"))
+
+    @classmethod
+    async def found_schema(cls, path: str | os.PathLike[str]) -> int | None:
+        """The schema version of an existing database, without migrating it, or None when
+        there is none yet (no file, or an empty PostgreSQL database): the bot creates it when it starts."""
+        target = os.fspath(path)
+        if not is_postgres_url(target):
+            found = await asyncio.to_thread(inspect_file, target)
+            return None if found is None else found.schema_version
+        try:
+            backend = await _Postgres.connect(target, pool_size=1)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnusableError(
+                f"The PostgreSQL database {redact(target)} cannot be reached: {exc}."
+            ) from exc
+        try:
+            return await postgres_version(backend) or None
+        finally:
+            await backend.close()
+
     async def backup(self, dest: str | os.PathLike[str]) -> None:
         """A consistent copy of the database in a new file (``VACUUM INTO``), while others keep writing."""
         backend = self._sqlite("A backup with VACUUM INTO")
