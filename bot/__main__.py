@@ -30,6 +30,7 @@ class Config:
     computer_pause: float = 3.0  # COMPUTER_PAUSE: seconds between a computer player's actions
     hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
     shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
+    metrics: tuple[str, int] | None = None  # METRICS_HOST, METRICS_PORT: None serves no /metrics, /healthz
 
 
 def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: float, low: float) -> float:
@@ -43,6 +44,15 @@ def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: flo
     if not low <= value <= 3600:
         raise SystemExit(f"{name} must be a number of seconds from {low:g} to 3600, not {text!r}.")
     return value
+
+
+def _metrics_address(environ: dict[str, str] | os._Environ[str]) -> tuple[str, int] | None:
+    port = environ.get("METRICS_PORT", "").strip()
+    if not port:
+        return None
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise SystemExit(f"METRICS_PORT must be a port number from 1 to 65535, not {port!r}.")
+    return environ.get("METRICS_HOST", "").strip() or "127.0.0.1", int(port)
 
 
 def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Config:
@@ -68,6 +78,7 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
         computer_pause=_seconds(environ, "COMPUTER_PAUSE", 3.0, 0.0),
         hard_seconds=_seconds(environ, "HARD_SECONDS", 4.0, 0.1),
         shards=read_shards(environ),
+        metrics=_metrics_address(environ),
     )
 
 
@@ -127,7 +138,11 @@ def main() -> None:
 
     computer = ComputerConfig(pause=config.computer_pause, seconds=config.hard_seconds)
     bot = create_bot(
-        config.database_path, dev_guild_id=config.dev_guild_id, computer=computer, shards=config.shards
+        config.database_path,
+        dev_guild_id=config.dev_guild_id,
+        computer=computer,
+        shards=config.shards,
+        metrics_address=config.metrics,
     )
     logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
     if config.shards is not None:

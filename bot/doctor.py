@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot import permissions
+from bot.client import command_tree
 from storage import SCHEMA_VERSION, StorageError, Store
 from storage.postgres import is_postgres_url, redact
 
@@ -155,17 +156,6 @@ def local_commands(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
     return sorted((_normal(c.to_dict(tree)) for c in tree._get_all_commands()), key=lambda c: c["name"])
 
 
-def _tree_of(client: discord.Client) -> app_commands.CommandTree[Any]:
-    from bot import surface
-
-    tree = getattr(client, "tree", None)
-    if isinstance(tree, app_commands.CommandTree):
-        return tree
-    tree = app_commands.CommandTree(client)
-    tree.add_command(surface.te_group)
-    return tree
-
-
 async def check_discord(setup: Setup) -> Finding:
     if not setup.token:
         return Finding(False, "Discord: not asked without a token (above)")
@@ -175,7 +165,7 @@ async def check_discord(setup: Setup) -> Finding:
             client = await setup.connect(setup.token)
             application = await client.application_info()
             setup.application_id = application.id
-            tree = _tree_of(client)
+            tree = command_tree(client)
             guild = discord.Object(setup.dev_guild_id) if setup.dev_guild_id else None
             remote = sorted(
                 (_normal(c.to_dict()) for c in await tree.fetch_commands(guild=guild)),

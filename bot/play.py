@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
+from bot import metrics
 from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
@@ -357,6 +358,8 @@ class ActionPath:
         except TakeBackError:
             raise UserError(PLAYED_FOR_YOU) from None
         self._on_timers_saved()
+        if text != UNDO:
+            metrics.action_saved(actor.kind.value)
         return appended
 
     async def _settle_and_present(
@@ -379,6 +382,7 @@ class ActionPath:
             await self._presenter.present(record, before, game, everything, note, acted_by=acted_by)
         except Exception:
             log.exception("game %s: settling or presenting version after a save failed", game_id)
+            metrics.error("presentation")
 
     async def _settle(
         self, record: GameRecord, game: Game, rows: Sequence[Timer]

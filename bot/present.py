@@ -34,7 +34,7 @@ from typing import Any
 import discord
 
 import render
-from bot import permissions, texts
+from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
 from bot.deadlines import Due, awaited_due, covered, on_vacation
@@ -702,6 +702,7 @@ class Presenter:
             post = await self.channel.post_action(record, before, game, names, story, due, ping)
         except Exception:
             log.exception("game %s: posting version %s failed", record.id, record.version)
+            metrics.error("presentation")
         told: set[int] = set()  # who got a DM now: it carries their hand already
         steps = [
             self.prompts.close(record, note),
@@ -713,6 +714,7 @@ class Presenter:
                 await step
             except Exception:
                 log.exception("game %s: presenting version %s failed", record.id, record.version)
+                metrics.error("presentation")
         marked = [h.seat for h in story if isinstance(h, texts.TimedOut | texts.CameBack)]
         for seat in record.seats:
             if seat.user_id is None or seat.user_id in told:

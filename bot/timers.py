@@ -33,7 +33,7 @@ from pathlib import Path
 
 import discord
 
-from bot import autoplay, texts
+from bot import autoplay, metrics, texts
 from bot.autoplay import Why
 from bot.computer import Computer
 from bot.core import Clock, UserError, log, unix_time
@@ -192,6 +192,7 @@ class TimerLoop:
         return delay
 
     async def _fire(self, timer: Timer) -> None:
+        metrics.timer_fired(self._clock().timestamp() - timer.due_at)
         try:
             try:
                 async with asyncio.timeout(self.FIRE_TIMEOUT):
@@ -335,6 +336,7 @@ class TimerLoop:
     async def _failed(self, timer: Timer, error: BaseException) -> None:
         """Log a failed firing with its context and have the store move the timer out of the way."""
         what = f"timer {timer.id} ({timer.kind}, seat {timer.seat}) of game {timer.game_id}"
+        metrics.error("timer")
         now = unix_time(self._clock)
         try:
             retry = await self._store.timer_failed(timer.id, now, failure_text(error))
