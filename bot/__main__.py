@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
+from bot.logs import FORMATS, formatter
 from bot.shards import read_shards
 from storage import Shards, StorageError, Store
 from storage.postgres import redact
@@ -31,6 +32,7 @@ class Config:
     hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
     shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
     metrics: tuple[str, int] | None = None  # METRICS_HOST, METRICS_PORT: None serves no /metrics, /healthz
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object per line, bot.logs)
 
 
 def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: float, low: float) -> float:
@@ -66,6 +68,9 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    log_format = environ.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in FORMATS:
+        raise SystemExit(f"LOG_FORMAT must be text or json, not {log_format!r}.")
     # DATABASE_URL (postgresql://...) wins over DATABASE_PATH (a SQLite file, the default).
     database = (
         environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
@@ -79,6 +84,7 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
         hard_seconds=_seconds(environ, "HARD_SECONDS", 4.0, 0.1),
         shards=read_shards(environ),
         metrics=_metrics_address(environ),
+        log_format=log_format,
     )
 
 
@@ -103,7 +109,7 @@ class RedactToken(logging.Filter):
 
 def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(formatter(config.log_format))
     handler.addFilter(RedactToken(config.token))
     root = logging.getLogger()
     root.handlers[:] = [handler]

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import metrics, surface
+from bot import logs, metrics, surface
 from bot.computer import Computer, ComputerConfig
 from bot.core import Clock, answer_error, reply_private, unix_time
 from bot.health import HealthServer
@@ -40,13 +40,14 @@ class TimedTree(app_commands.CommandTree[Any]):
 
     async def _call(self, interaction: discord.Interaction) -> None:
         started = time.perf_counter()
+        command = interaction.command
+        name = command.qualified_name if command is not None else "unknown"
+        logs.tag(command=name, server=interaction.guild_id)  # this interaction's own task
+        if interaction.type is discord.InteractionType.autocomplete:
+            name += " (autocomplete)"
         try:
             await super()._call(interaction)
         finally:
-            command = interaction.command
-            name = command.qualified_name if command is not None else "unknown"
-            if interaction.type is discord.InteractionType.autocomplete:
-                name += " (autocomplete)"
             metrics.command_finished(name, time.perf_counter() - started)
 
 

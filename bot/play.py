@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
-from bot import metrics
+from bot import logs, metrics
 from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
@@ -250,6 +250,7 @@ class ActionPath:
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
         prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
         (``texts.choice_label``)."""
+        logs.tag(game=game_id)
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
             record = await self._load_playing(game_id)

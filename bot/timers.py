@@ -33,7 +33,7 @@ from pathlib import Path
 
 import discord
 
-from bot import autoplay, metrics, texts
+from bot import autoplay, logs, metrics, texts
 from bot.autoplay import Why
 from bot.computer import Computer
 from bot.core import Clock, UserError, log, unix_time
@@ -193,6 +193,7 @@ class TimerLoop:
 
     async def _fire(self, timer: Timer) -> None:
         metrics.timer_fired(self._clock().timestamp() - timer.due_at)
+        logs.tag(game=timer.game_id)  # this firing's own task
         try:
             try:
                 async with asyncio.timeout(self.FIRE_TIMEOUT):

@@ -34,6 +34,7 @@ LAYERS = {
     "bot.permissions": 0,
     "bot.metrics": 0,
     "bot.health": 0,
+    "bot.logs": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
