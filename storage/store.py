@@ -24,7 +24,7 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -126,6 +126,7 @@ T = TypeVar("T")
 Conn = aiosqlite.Connection
 
 DEFAULT_PATH = "tigris.db"
+TIMERS_CHANNEL = "tigris_timers"  # PostgreSQL's NOTIFY channel for saved timers (migration 0012)
 ACTIVE: tuple[Status, ...] = (Status.LOBBY, Status.PLAYING)
 ALL_TIMERS: Literal["all"] = "all"
 ERROR_TEXT_LIMIT = 2000  # characters of a failed timer's error kept in its row
@@ -2077,6 +2078,17 @@ class Store:
             return await postgres_version(backend)
         async with backend.lock:
             return await user_version(backend.connection())
+
+    async def listen_timers(
+        self, on_saved: Callable[[], None], on_lost: Callable[[], None]
+    ) -> Callable[[], Coroutine[Any, Any, None]] | None:
+        """PostgreSQL: call ``on_saved()`` whenever any process saves a timer, moves one or holds or
+        releases them (a trigger NOTIFYs, migration 0012), ``on_lost()`` if that stops working; returns what
+        stops listening. SQLite: None (one process, which wakes itself)."""
+        backend = self._live()
+        if isinstance(backend, _Sqlite):
+            return None
+        return await backend.listen(TIMERS_CHANNEL, on_saved, on_lost)
 
     async def check_writable(self) -> None:
         """Take the database's write lock in a transaction that changes nothing (``python -m bot doctor``):
