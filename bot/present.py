@@ -56,6 +56,7 @@ MAX_BUTTONS = 25  # Discord's limit on a message: five rows of five
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
+MEMBER_NAME_AGE = 3600  # seconds a nickname asked of Discord is used before asking again
 
 
 class Directory:
@@ -67,9 +68,14 @@ class Directory:
         self._names: dict[int, str] = {}
         # servers this process has no cache of (another shard's, issue 14: a DM about their game), asked once
         self._guild_names: dict[int, str] = {}
+        # (server, user) -> (the member's server nickname or None, when asked): names on another shard's
+        # servers (issue 21), asked again after MEMBER_NAME_AGE seconds
+        self._member_names: dict[tuple[int, int], tuple[str | None, float]] = {}
 
     def remember(self, user: discord.abc.User) -> None:
-        self._names[user.id] = user.display_name
+        """Keep the name a user has on a server (a DM's user carries only their global name)."""
+        if isinstance(user, discord.Member):
+            self._names[user.id] = user.display_name
 
     async def names_for(self, record: GameRecord) -> list[str]:
         """One name per seat: its person's, a resigned seat's former player's (their score still counts,
@@ -90,11 +96,30 @@ class Directory:
 
     async def name_in(self, guild_id: int, user_id: int, fallback: str) -> str:
         """A user's display name on a server (asking Discord if no cache knows it), else ``fallback``."""
+        if guild_id and self._client.get_guild(guild_id) is None:  # another shard's server
+            nickname = await self._member_name(guild_id, user_id)
+            if nickname is not None:
+                return nickname
         name = self.known_name(guild_id, user_id)
         if name is None:
             with contextlib.suppress(discord.HTTPException):
                 name = self._names[user_id] = (await self._client.fetch_user(user_id)).display_name
         return fallback if name is None else name
+
+    async def _member_name(self, guild_id: int, user_id: int) -> str | None:
+        """A member's display name on a server this process has no cache of (a DM of another shard's game,
+        which Discord sends to shard 0), asked once per ``MEMBER_NAME_AGE``; None if Discord will not say."""
+        now = asyncio.get_running_loop().time()
+        known = self._member_names.get((guild_id, user_id))
+        if known is not None and now - known[1] < MEMBER_NAME_AGE:
+            return known[0]
+        name = None
+        with contextlib.suppress(discord.HTTPException):
+            data = await self._client.http.get_member(guild_id, user_id)
+            user = data.get("user") or {}
+            name = data.get("nick") or user.get("global_name") or user.get("username")
+        self._member_names[(guild_id, user_id)] = (name, now)
+        return name
 
     def known_name(self, guild_id: int, user_id: int) -> str | None:
         """A user's display name from the caches only (for autocomplete, which cannot wait), or None."""

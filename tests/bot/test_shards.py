@@ -148,3 +148,22 @@ async def test_a_move_saved_but_not_shown_is_shown_at_start_by_its_own_shard_onl
     await simcord_env.restart_bot(shard_bot(1))
     assert (await store.load_game(record.id)).presented_version == record.version + 1
     assert len(table.channel.history()) > posts
+
+
+async def test_dms_sent_by_shard_0_for_another_shards_game_use_server_nicknames(
+    simcord_env, game_seed, shard_bot
+):
+    guild = simcord_env.create_guild(shard_id=1)
+    revolt = lambda g: g.phase is Phase.REVOLT_ATTACKER  # noqa: E731
+    table, game = await reach(simcord_env, game_seed, 2, revolt, guild=guild, nicks=True)
+    attacker = table.players[game.conflict.attacker]
+    defender = table.players[game.conflict.defender]
+    prompt = prompt_of(attacker)
+
+    await simcord_env.restart_bot(shard_bot(0))
+    assert simcord_env.bot.get_guild(guild.id) is None  # shard 0 has no cache of the server
+    await attacker.user.click(prompt, label="Commit 0")  # the DM reaches shard 0's process
+    defender_prompt = prompt_of(defender)
+    assert "you are the defender" in defender_prompt.content
+    nickname = f"{attacker.name.title()} the Great"
+    assert nickname in defender_prompt.content, defender_prompt.content
