@@ -93,6 +93,7 @@ async def test_permission_revoked_mid_game_then_restored(simcord_env):
 
     deny_bot(env, channel, send_messages=True)
     await env.settle()
+    requests_before = len(env.http_requests)
     game = await table.game()
     first = next(a for a in game.legal_actions() if a.kind == "tile")
     await drive(table, first.text)  # the move is played and saved; its post cannot be made
@@ -104,7 +105,11 @@ async def test_permission_revoked_mid_game_then_restored(simcord_env):
 
     record = await table.record()
     assert record.version == version + 2  # the game kept going
-    assert len(channel.history()) == posts_before  # nothing posted, and no failed retries
+    assert len(channel.history()) == posts_before  # nothing posted
+    posts_tried = [
+        r for r in env.http_requests[requests_before:] if r.method == "POST" and str(channel.id) in r.path
+    ]
+    assert posts_tried == []  # not even tried: no 403s piling up against the bot
     told = dms_about_posting(creator)
     assert len(told) == 1, told  # one DM, not one per move
     assert "missing the Send Messages permission" in dm_text(told[0])
