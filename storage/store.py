@@ -731,6 +731,7 @@ class Store:
         self._dialect = backend.dialect
         self.path = path
         self._writes: set[asyncio.Task[Any]] = set()
+        self._listening: list[Callable[[], Coroutine[Any, Any, None]]] = []  # listen_timers's connections
 
     # ------------------------------------------------------------------------------ open and close
 
@@ -824,6 +825,9 @@ class Store:
         backend, self._backend = self._backend, None
         if backend is None:
             return
+        listening, self._listening = self._listening, []
+        for stop in listening:
+            await stop()
         if self._writes:
             await asyncio.gather(*self._writes, return_exceptions=True)
         await backend.close()
@@ -2088,7 +2092,9 @@ class Store:
         backend = self._live()
         if isinstance(backend, _Sqlite):
             return None
-        return await backend.listen(TIMERS_CHANNEL, on_saved, on_lost)
+        stop = await backend.listen(TIMERS_CHANNEL, on_saved, on_lost)
+        self._listening.append(stop)  # closing the store stops it too
+        return stop
 
     async def check_writable(self) -> None:
         """Take the database's write lock in a transaction that changes nothing (``python -m bot doctor``):

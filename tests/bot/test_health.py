@@ -107,3 +107,15 @@ async def test_healthz_ready_then_database_gone(simcord_env):
     body = json.loads(text)
     assert status == 503
     assert body["discord"] == "ready" and body["database"].startswith("error")
+
+
+def test_metrics_settings():
+    from bot.__main__ import read_config
+
+    assert read_config({"DISCORD_TOKEN": "x"}).metrics is None  # off unless METRICS_PORT is set
+    assert read_config({"DISCORD_TOKEN": "x", "METRICS_PORT": "9108"}).metrics == ("127.0.0.1", 9108)
+    both = {"DISCORD_TOKEN": "x", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0"}
+    assert read_config(both).metrics == ("0.0.0.0", 9108)
+    for bad in ("http", "0", "70000"):
+        with pytest.raises(SystemExit, match="METRICS_PORT must be a port number from 1 to 65535"):
+            read_config({"DISCORD_TOKEN": "x", "METRICS_PORT": bad})

@@ -9,10 +9,11 @@ simulated Discord through ``restart_bot``: the shard-1 bot, then the shard-0 bot
 all over one database. With an AutoShardedClient of shard_count 2, simcord routes each event to its shard
 ((guild_id >> 22) % 2, DMs to shard 0) and drops those of shards the attached bot does not run.
 
-The timer loop's look at a shared database every ``SHARED_POLL`` seconds is turned off here: simcord lets
-the wall clock move its virtual clock to a sleep it does not recognise as a wait, and such an advance over
-a real PostgreSQL connection does not settle (the operations time out). A bot reads the table when it
-starts, which is what the last step checks; tests/bot/test_timer_processes.py runs the loop as it is.
+The timer loop's look at a shared database every ``SHARED_POLL`` seconds (``LISTENING_POLL`` while it
+LISTENs) is turned off here: simcord lets the wall clock move its virtual clock to a sleep it does not
+recognise as a wait, and such an advance over a real PostgreSQL connection does not settle (the operations
+time out). A bot reads the table when it starts, which is what the last step checks;
+tests/bot/test_timer_processes.py runs the loop as it is.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ async def shard_bot(postgres_url: str, game_seed: dict):
 @pytest.fixture
 def simcord_bot(shard_bot, game_seed: dict, monkeypatch):
     monkeypatch.setattr(TimerLoop, "SHARED_POLL", TimerLoop.IDLE_SLEEP)
+    monkeypatch.setattr(TimerLoop, "LISTENING_POLL", TimerLoop.IDLE_SLEEP)
     game_seed["value"] = 1
     return shard_bot(1)
 
