@@ -110,7 +110,14 @@ def lost_dm(game: str, place: str, names: Sequence[str], *, thread: bool) -> str
 
 
 BACK_LINE = "I can post here again."
-BACK_BOARD = "I can post here again; the board as it stands now:"
+BACK_BOARD = "I can post here again"
+
+
+def back_board(missed: int) -> str:
+    """The head of the post once the bot may post again: how many actions it could not show (``/te log``
+    lists only what was posted; the players had each one by DM)."""
+    meanwhile = f" ({missed} action{'' if missed == 1 else 's'} played meanwhile)" if missed > 0 else ""
+    return f"{BACK_BOARD}{meanwhile}; the board as it stands now:"
 
 
 def permission_words(names: Sequence[str]) -> str:

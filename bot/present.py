@@ -264,7 +264,9 @@ class ChannelPosts(_GameMessages):
                 view, due, who, paused=record.paused, computer=texts.computer_to_act(record)
             )
             picture = await board_file(view, names, None, seat_notes(record, self._now()))
-            await channel.send(f"{permissions.BACK_BOARD}\n{last}", file=picture)
+            posts = await self._store.last_posts(record.id, 1)
+            missed = record.version - posts[0].version if posts else record.version
+            await channel.send(f"{permissions.back_board(missed)}\n{last}", file=picture)
         except discord.HTTPException:
             log.warning("game %s: the post after the permissions came back failed", record.id, exc_info=True)
 

@@ -121,7 +121,8 @@ async def test_permission_revoked_mid_game_then_restored(simcord_env):
     await env.settle()
     back = channel.history()[posts_before:]
     assert len(back) == 1, [m.content for m in back]
-    assert back[0].content.startswith(permissions.BACK_BOARD)
+    assert back[0].content.startswith(permissions.back_board(2))
+    assert "(2 actions played meanwhile)" in back[0].content
     assert [a.filename for a in back[0].attachments] == ["board.png"]
 
     game = await table.game()
