@@ -258,11 +258,7 @@ class ChannelPosts(_GameMessages):
             view = public_view(game)
             names = await self._directory.names_for(record)
             due = await due_of(self._store, record, self._now())
-            who = names[view.to_act] if view.to_act is not None else ""
-            last = texts.awaited(view, names, None)
-            last += texts.deadline_words(
-                view, due, who, paused=record.paused, computer=texts.computer_to_act(record)
-            )
+            last = awaited_line(record, view, names, due, None)
             picture = await board_file(view, names, None, seat_notes(record, self._now()))
             posts = await self._store.last_posts(record.id, 1)
             missed = record.version - posts[0].version if posts else record.version
@@ -343,10 +339,7 @@ class ChannelPosts(_GameMessages):
                 return None  # nothing new to tell (a standing order that had nothing to answer)
             players = [ping] if ping is not None else []
             mention = f"<@{ping}>" if ping is not None else None
-            who = names[view.to_act] if view.to_act is not None else ""
-            last = texts.awaited(view, names, mention)
-            computer = texts.computer_to_act(record)
-            last += texts.deadline_words(view, due, who, paused=record.paused, computer=computer)
+            last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
         try:
@@ -383,6 +376,17 @@ class ChannelPosts(_GameMessages):
         await self._store.remember_message(
             record.id, MessageKind.DMS_CLOSED, message.channel.id, message.id, self._now(), user_id=user_id
         )
+
+
+def awaited_line(
+    record: GameRecord, view: PublicView, names: list[str], due: Due | None, mention: str | None
+) -> str:
+    """The last line of a channel post: what the game waits for, from whom, until when."""
+    who = names[view.to_act] if view.to_act is not None else ""
+    computer = texts.computer_to_act(record)
+    return texts.awaited(view, names, mention) + texts.deadline_words(
+        view, due, who, paused=record.paused, computer=computer
+    )
 
 
 def players_of(record: GameRecord) -> dict[int, int]:
