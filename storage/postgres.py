@@ -199,9 +199,13 @@ class PostgresBackend:
         except BaseException:
             await conn.close()
             raise
-        conn.add_termination_listener(lambda _conn: on_lost())
+        def terminated(_conn: object) -> None:
+            on_lost()
+
+        conn.add_termination_listener(terminated)
 
         async def stop() -> None:
+            conn.remove_termination_listener(terminated)  # a close of ours is not a lost connection
             if not conn.is_closed():
                 await conn.close()
 
