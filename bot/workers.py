@@ -32,6 +32,7 @@ class Workers:
     def __init__(self, processes: int = 1, name: str = "pictures") -> None:
         self._processes = processes
         self.name = name  # the label of its queue in the metrics
+        metrics.worker_jobs(name, 0)  # its series exists, at 0, before the first job
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 

@@ -70,6 +70,7 @@ async def test_metrics_after_a_few_moves(simcord_env):
     assert status == 200 and kind.startswith("text/plain; version=")
     families = {f.name for f in text_string_to_metric_families(text)}
     assert set(NAMES) <= families, families
+    assert value(samples(text), "tigris_worker_queue", worker="computer") == 0  # idle, and listed
     found = samples(text)
     assert value(found, "tigris_games_in_play") == 1
     assert (
