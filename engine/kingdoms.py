@@ -145,9 +145,9 @@ class Kingdoms:
         self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
         # per colour, the tile actions (one of the lists above)
         self.tile_lists = _by_colour(self.land_lists, self.river_lists)
-        # per square of a leader on the board, where lifting it changes leader_mask() (leader_changes) for
-        # the board as it is (legal_actions and apply both ask); a change replaces the dict
-        self.masks: dict[int, dict[int, bool]] = {}
+        # per square of a leader on the board, its region's id and where lifting it changes leader_mask()
+        # (leader_changes); kept across changes that do not reach that region (see put)
+        self.masks: dict[int, tuple[int, dict[int, bool]]] = {}
 
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
@@ -182,7 +182,7 @@ class Kingdoms:
             other.land_lists[1],
             other.land_lists[2],
         ]
-        other.masks = {}
+        other.masks = dict(self.masks)  # the entries are never changed in place, only replaced
         return other
 
     # ------------------------------------------------------------------------------------ changes
@@ -194,8 +194,14 @@ class Kingdoms:
         if old == value:
             return
         cell[square] = value
-        if self.masks:
-            self.masks = {}
+        masks = self.masks
+        if masks:
+            # the regions the change may reach: its own and its neighbours', before the change; those
+            # beside the refreshed squares after it are added by _refresh (see leader_changes)
+            label = self.label
+            touched = {label[square], *map(label.__getitem__, NEIGHBOURS[square])}
+        else:
+            touched = set()
         was = old >= 0 and old != CATASTROPHE
         now = value >= 0 and value != CATASTROPHE
         dirty: set[int] = set()  # empty squares whose kingdoms beside may have changed
@@ -214,7 +220,10 @@ class Kingdoms:
         elif was != now:
             dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
         dirty.add(square)
-        self._refresh(dirty)
+        self._refresh(dirty, touched)
+        if masks:
+            for lifted in [lifted for lifted, (home, _) in masks.items() if home in touched]:
+                del masks[lifted]
 
     def add_treasure(self, square: int) -> None:
         """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
@@ -242,8 +251,11 @@ class Kingdoms:
         self.treasure_count[self.label[square]] -= 1
         self._refresh((square,))
 
-    def _refresh(self, squares: Iterable[int]) -> None:
-        """Recount the kingdoms beside each of ``squares`` and set their byte masks (and action lists)."""
+    def _refresh(self, squares: Iterable[int], touched: set[int] | None = None) -> None:
+        """Recount the kingdoms beside each of ``squares`` and set their byte masks (and action lists);
+        the kingdoms beside the empty ones go into ``touched``."""
+        if touched is None:
+            touched = set()
         cell, label, leaders, river, temples_next = (
             self.cell,
             self.label,
@@ -278,6 +290,7 @@ class Kingdoms:
                     and region != third
                 ):
                     count += 1
+                    touched.add(region)
                     if first < 0:
                         first = region
                     elif second < 0:
@@ -512,11 +525,17 @@ class Kingdoms:
 
     def leader_changes(self, lifted: int) -> dict[int, bool]:
         """The squares where a leader may stand differently from ``supply_spots`` once the leader on
-        ``lifted`` is lifted (R7), and whether it may stand there; cached until the board changes."""
-        changes = self.masks.get(lifted)
-        if changes is None:
-            changes = self.masks[lifted] = self._leader_changes(lifted)
-        return changes
+        ``lifted`` is lifted (R7), and whether it may stand there.
+
+        Cached per leader until a change reaches its region H. The answer reads only which squares H holds,
+        the leaders in H and the facts of the squares beside H (kingdoms beside, leader, supply and joining
+        spots). H's squares change only by a piece put on H or beside it, so ``put`` drops the entry when
+        the region ids of the changed square and its neighbours, before the change, include H's; and the
+        facts of a square beside H change only when ``_refresh`` recounts it, which finds H beside it."""
+        entry = self.masks.get(lifted)
+        if entry is None:
+            entry = self.masks[lifted] = (self.label[lifted], self._leader_changes(lifted))
+        return entry[1]
 
     def _leader_changes(self, lifted: int) -> dict[int, bool]:
         label, leaders, cell = self.label, self.leaders, self.cell
