@@ -205,20 +205,26 @@ class Kingdoms:
         was = old >= 0 and old != CATASTROPHE
         now = value >= 0 and value != CATASTROPHE
         dirty: set[int] = set()  # empty squares whose kingdoms beside may have changed
+        # whether the square is in a kingdom before or after the change: only then can the squares beside
+        # it see another number of kingdoms through it (other regions that change are looked after by
+        # _join and _lift)
+        in_kingdom = False
         if was and now:  # a flip under a monument: same region, same leaders
             assert old < LEADER and value < LEADER, "a leader is never swapped in place"
         elif was:
+            in_kingdom = self.leaders[self.label[square]] != 0
             self._lift(square, old, dirty)
         elif now:
             self._join(square, value, dirty)
+            in_kingdom = self.leaders[self.label[square]] != 0
         if (old == RED) != (value == RED):
             step = 1 if value == RED else -1
             temples_next = self.temples_next
             for n in NEIGHBOURS[square]:
                 temples_next[n] += step
-            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
-        elif was != now:
-            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
+            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
+        elif in_kingdom:
+            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
         dirty.add(square)
         self._refresh(dirty, touched)
         if masks:
@@ -299,19 +305,23 @@ class Kingdoms:
                         third = region
             beside[s] = count
             if not catastrophe_spots[s]:
-                self._set_catastrophe(s, True)
+                catastrophe_spots[s] = 1
+                _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, s, True)
             tile = count < 3
             if river[s]:
                 if tile_river[s] != tile:
-                    self._set_tile(s, tile)
+                    tile_river[s] = tile
+                    _update(self.river_squares, self.river_lists, RIVER_TABLES, s, tile)
                 continue
             if tile_land[s] != tile:
-                self._set_tile(s, tile)
+                tile_land[s] = tile
+                _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
             spot = temples_next[s] > 0
             leader_spots[s] = spot
             supply = spot and count <= 1
             if supply_spots[s] != supply:
-                self._set_supply(s, supply)
+                supply_spots[s] = supply
+                _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
             join_spots[s] = spot and count >= 2
 
     def _set_tile(self, square: int, on: bool) -> None:
