@@ -562,10 +562,9 @@ class Kingdoms:
                 s = join_spots.find(1, s + 1)
         else:
             inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
-            split = None
-            if len(inside) > 1 and not self._joined_around(lifted, home):
-                split = self._parts_without(lifted, inside)
-            if split is None:  # it holds together
+            if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
+                changed = self._counts_after_split(lifted, rest)
+            else:  # it holds together
                 # only squares that touched the region through the lifted one lose it (the lifted square
                 # is their one neighbour labelled home)
                 join_spots = self.join_spots
@@ -576,8 +575,6 @@ class Kingdoms:
                         and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
                     ):
                         changed[s] = 1
-            else:
-                changed = split
         out: dict[int, bool] = {}
         supply_spots = self.supply_spots
         for s, count in changed.items():
@@ -595,51 +592,50 @@ class Kingdoms:
                 bits |= 1 << i
         return RING_JOINED[bits]
 
-    def _parts_without(self, lifted: int, inside: list[int]) -> dict[int, int] | None:
-        """Once the leader on ``lifted`` is lifted, the kingdoms beside each leader spot next to its region
-        or to it, if the region falls apart; None if it holds together after all (the first part reached
-        all of ``inside``, the neighbours of ``lifted`` in its region)."""
+    def _counts_after_split(self, lifted: int, rest: int) -> dict[int, int]:
+        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders
+        ``rest`` but may fall apart, the kingdoms beside each leader spot next to H whose count may decide
+        differently. Only the parts of H with a leader are kingdoms, so only they are flooded, from their
+        leaders: a spot beside p of them and beside k kingdoms now (H among them) has k - 1 + p. A spot
+        beside no such part has k - 1, which changes the answer only for a joining spot with k == 2."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
+        kingdoms_beside = self.kingdoms_beside
         home = label[lifted]
-        seen = {lifted}
-        part_of: dict[int, int] = {}  # the squares of the parts with a leader -> a key of their part
-        around = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
-        key = -1
-        missing = len(inside) - 1  # neighbours the first part has not reached yet
-        for start in inside:
+        seen = {lifted}  # the squares of the parts flooded, and the lifted square
+        parts_beside: dict[int, int] = {}  # leader spot -> parts with a leader beside it
+        last_part: dict[int, int] = {}  # leader spot -> the last part found beside it
+        part = 0
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            start = cell.index(LEADER + bit.bit_length() - 1)
             if start in seen:
-                continue
+                continue  # in a part flooded from another of its leaders
+            part += 1
             seen.add(start)
-            part = [start]
             stack = [start]
-            has_leader = False
             while stack:
                 x = stack.pop()
-                if cell[x] >= LEADER:
-                    has_leader = True
                 for y in NEIGHBOURS[x]:
                     if y in seen:
                         continue
                     if label[y] == home:
                         seen.add(y)
-                        part.append(y)
                         stack.append(y)
-                        if key == -1 and y in inside:
-                            missing -= 1
-                            if not missing:
-                                return None
-                    elif leader_spots[y]:
-                        around.add(y)
-            if has_leader:
-                for x in part:
-                    part_of[x] = key
-            key -= 1
-        kingdoms_beside = self.kingdoms_beside
-        counts = {}
-        for s in around:
-            parts = set(map(part_of.get, NEIGHBOURS[s]))  # the parts beside it, and None
-            parts.discard(None)
-            counts[s] = kingdoms_beside[s] - 1 + len(parts)
+                    elif leader_spots[y] and last_part.get(y) != part:
+                        last_part[y] = part
+                        parts_beside[y] = parts_beside.get(y, 0) + 1
+        counts = {s: kingdoms_beside[s] - 1 + parts for s, parts in parts_beside.items()}
+        join_spots = self.join_spots
+        s = join_spots.find(1)
+        while s >= 0:
+            if (
+                kingdoms_beside[s] == 2
+                and s not in parts_beside
+                and home in map(label.__getitem__, NEIGHBOURS[s])
+            ):
+                counts[s] = 1
+            s = join_spots.find(1, s + 1)
         return counts
 
 
