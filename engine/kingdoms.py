@@ -145,9 +145,10 @@ class Kingdoms:
         self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
         # per colour, the tile actions (one of the lists above)
         self.tile_lists = _by_colour(self.land_lists, self.river_lists)
-        # per square of a leader on the board, its region's id and where lifting it changes leader_mask()
-        # (leader_changes); kept across changes that do not reach that region (see put)
-        self.masks: dict[int, tuple[int, dict[int, bool]]] = {}
+        # per region id, per square of a leader in it, where lifting it changes leader_mask()
+        # (leader_changes); kept across changes that do not reach that region (see put). The dicts are
+        # replaced, never changed in place, so copies share them.
+        self.masks: dict[int, dict[int, dict[int, bool]]] = {}
 
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
@@ -182,7 +183,7 @@ class Kingdoms:
             other.land_lists[1],
             other.land_lists[2],
         ]
-        other.masks = dict(self.masks)  # the entries are never changed in place, only replaced
+        other.masks = dict(self.masks)
         return other
 
     # ------------------------------------------------------------------------------------ changes
@@ -228,8 +229,9 @@ class Kingdoms:
         dirty.add(square)
         self._refresh(dirty, touched)
         if masks:
-            for lifted in [lifted for lifted, (home, _) in masks.items() if home in touched]:
-                del masks[lifted]
+            for region in touched:
+                if region in masks:
+                    del masks[region]
 
     def add_treasure(self, square: int) -> None:
         """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
@@ -537,15 +539,21 @@ class Kingdoms:
         """The squares where a leader may stand differently from ``supply_spots`` once the leader on
         ``lifted`` is lifted (R7), and whether it may stand there.
 
-        Cached per leader until a change reaches its region H. The answer reads only which squares H holds,
-        the leaders in H and the facts of the squares beside H (kingdoms beside, leader, supply and joining
-        spots). H's squares change only by a piece put on H or beside it, so ``put`` drops the entry when
-        the region ids of the changed square and its neighbours, before the change, include H's; and the
-        facts of a square beside H change only when ``_refresh`` recounts it, which finds H beside it."""
-        entry = self.masks.get(lifted)
-        if entry is None:
-            entry = self.masks[lifted] = (self.label[lifted], self._leader_changes(lifted))
-        return entry[1]
+        Kept under the id of the leader's region H until a change reaches H. The answer reads only which
+        squares H holds, the leaders in H and the facts of the squares beside H (kingdoms beside, leader,
+        supply and joining spots). H's squares change only by a piece put on H or beside it, so ``put``
+        drops H's answers when the region ids of the changed square and its neighbours, before the change,
+        include H's; and the facts of a square beside H change only when ``_refresh`` recounts it, which
+        finds H beside it. H's id cannot pass to another region while H stands."""
+        home = self.label[lifted]
+        kept = self.masks.get(home)
+        if kept is not None:
+            changes = kept.get(lifted)
+            if changes is not None:
+                return changes
+        changes = self._leader_changes(lifted)
+        self.masks[home] = {**kept, lifted: changes} if kept else {lifted: changes}
+        return changes
 
     def _leader_changes(self, lifted: int) -> dict[int, bool]:
         label, leaders, cell = self.label, self.leaders, self.cell
