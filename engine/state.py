@@ -366,6 +366,8 @@ class State:
                 region = label[trader]
                 if counts[region] >= 2 and region not in groups:
                     groups[region] = (seat, sorted(s for s in self.treasures if label[s] == region))
+        if len(groups) < 2:  # nearly always none: this is asked after every action
+            return list(groups.values())
         return sorted(groups.values(), key=lambda group: group[1][0])
 
     def treasure_choice(self) -> tuple[int, list[int]]:
