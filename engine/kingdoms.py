@@ -28,6 +28,8 @@ from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
 
 COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
+# per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
+LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
 NO_REGION = -1
 _SQUARE_RANGE = range(SQUARES)
 
@@ -379,7 +381,7 @@ class Kingdoms:
             else:
                 others.append(region)
         if target < 0:
-            label[square] = self._new_region(1, _bit(value), 0)
+            label[square] = self._new_region(1, LEADER_BIT[value], 0)
             return
         was_kingdom = leaders[target] != 0
         for region in others:  # relabel the smaller regions into the largest
@@ -391,7 +393,7 @@ class Kingdoms:
             self._free_region(region)
         label[square] = target
         size[target] += 1
-        leaders[target] |= _bit(value)
+        leaders[target] |= LEADER_BIT[value]
         if not was_kingdom and leaders[target]:  # a new kingdom: every empty square beside it counts it
             self._empties_beside(square, dirty)
 
@@ -444,7 +446,7 @@ class Kingdoms:
         label[square] = NO_REGION
         size[region] -= 1
         was_kingdom = leaders[region] != 0
-        leaders[region] &= ~_bit(old)
+        leaders[region] &= ~LEADER_BIT[old]
         beside = [n for n in NEIGHBOURS[square] if label[n] == region]
         if not beside:
             self._free_region(region)
@@ -559,7 +561,7 @@ class Kingdoms:
         label, leaders, cell = self.label, self.leaders, self.cell
         kingdoms_beside = self.kingdoms_beside
         home = label[lifted]
-        rest = leaders[home] & ~_bit(cell[lifted])
+        rest = leaders[home] & ~LEADER_BIT[cell[lifted]]
         changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
         if not rest:  # its region is no kingdom any more: a joining square beside it may be free
             join_spots = self.join_spots
@@ -669,7 +671,3 @@ def _update(
         del squares[i]
         for actions in lists:
             del actions[i]
-
-
-def _bit(value: int) -> int:
-    return 1 << (value - LEADER) if value >= LEADER else 0
