@@ -133,18 +133,18 @@ class Game(State):
     def _do_tile(self, action: Action, events: list[Event]) -> None:
         seat, colour, square = self.active, action.colour, action.square
         assert colour is not None and square is not None
-        kingdoms = self.kingdoms.kingdoms_next_to(square)
+        joined = self.kingdoms.kingdoms_beside[square]  # the kingdoms the tile joins (R9: two at most)
         self.hands[seat][colour] -= 1
         self.kingdoms.put(square, colour)
         self.placed = square
         events.append(Event("tile", seat, colour, (square,)))
-        if len(kingdoms) == 2:
+        if joined == 2:
             # R15: the unification tile goes on the tile; no point for it (R10)
             self.unification = square
             events.append(Event("unification", seat, colour, (square,)))
             self._continue_wars(events)
             return
-        if len(kingdoms) == 1:
+        if joined == 1:
             self._score_tile(colour, square, events)
         self._after_conflicts(events)
 
