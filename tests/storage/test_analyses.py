@@ -1,4 +1,4 @@
-"""A finished game's post-game analysis, kept once computed (migration 0012, /te history analyse)."""
+"""A finished game's post-game analysis, kept once computed (migration 0013, /te history analyse)."""
 
 from __future__ import annotations
 

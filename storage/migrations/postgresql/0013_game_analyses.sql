@@ -1,4 +1,4 @@
--- PostgreSQL twin of ../0012_game_analyses.sql: same number, same tables, columns and indexes.
+-- PostgreSQL twin of ../0013_game_analyses.sql: same number, same tables, columns and indexes.
 -- Issue 22: a finished game's post-game analysis (/te history analyse), kept once computed: it takes a minute
 -- of CPU and a finished game never changes. The analysis is the JSON object ``ai.analysis`` returns, kept for
 -- the game's version it was made from (a finished game's version is final).
