@@ -25,8 +25,10 @@ even be saved waits with the same backoff, so nothing is fired in a tight loop.
 Several processes may share one database (PostgreSQL, issue 14): each due row is claimed for this process
 (``Store.claim_due_timers``) before it fires, so exactly one process fires it; a process that dies
 mid-timer leaves its claim to run out (``LEASE``) and another fires it then. A sharded process (discord.py's
-AutoShardedClient) claims only the rows of games whose server is on its shards; the rows another process
-saves (a move made in DMs, which Discord delivers to shard 0) are seen within ``SHARED_POLL``.
+AutoShardedClient) claims only the rows of games whose server is on its shards. The rows another process
+saves (a move made in DMs, which Discord delivers to shard 0) wake the loop at once: PostgreSQL NOTIFYs every
+process that LISTENs (``Store.listen_timers``, issue 21); the loop polls every ``LISTENING_POLL`` only in
+case a notification was lost, and every ``SHARED_POLL`` while it cannot listen.
 """
 
 from __future__ import annotations
@@ -37,13 +39,14 @@ import re
 import secrets
 import socket
 import traceback
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 import discord
 
-from bot import autoplay, texts
+from bot import autoplay, logs, metrics, texts
 from bot.autoplay import Why
 from bot.computer import Computer
 from bot.core import Clock, UserError, log, unix_time
@@ -161,6 +164,7 @@ class TimerLoop:
     # ``lease``), so that no other process fires it meanwhile; a process that dies mid-timer delays it by this
     LEASE = 120
     SHARED_POLL = 10  # seconds: with a database several processes share, look for their new rows this often
+    LISTENING_POLL = 300  # ... unless their saves wake this loop (PostgreSQL LISTEN): then only in case
     STOP_WAIT = 5  # seconds ``stop`` waits for the firings it cancels
 
     def __init__(
@@ -192,6 +196,10 @@ class TimerLoop:
         self._unsaved: dict[int, tuple[int, int]] = {}
         self._owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"  # this loop's claims
         self._shards: Shards | None = None
+        # PostgreSQL: what stops listening for other processes' timers, whether it works, when last tried
+        self._stop_listening: Callable[[], Awaitable[None]] | None = None
+        self._listening = False
+        self._listen_tried: float | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="tigris-timers")
@@ -202,12 +210,13 @@ class TimerLoop:
         tasks = {t for t in (self._task, self._sleeper, *self._tasks) if t is not None}
         for task in tasks:
             task.cancel()
-        if not tasks:
-            return
-        _, running = await asyncio.wait(tasks, timeout=self.STOP_WAIT)
-        for task in running:
-            name, where = task.get_name(), hung_at(task)
-            log.warning("the timer loop stopped; %s still runs though cancelled, at %s", name, where)
+        if tasks:
+            _, running = await asyncio.wait(tasks, timeout=self.STOP_WAIT)
+            for task in running:
+                name, where = task.get_name(), hung_at(task)
+                log.warning("the timer loop stopped; %s still runs though cancelled, at %s", name, where)
+        if self._stop_listening is not None:
+            await self._stop_listening()
 
     def time_limit(self, timer: Timer) -> float:
         """Seconds a firing of ``timer`` may run before it is abandoned."""
@@ -240,6 +249,7 @@ class TimerLoop:
         self._shards = served_shards(self._client)
         misses = 0
         while not self._client.is_closed():
+            await self._keep_listening()
             self._changed = False
             try:
                 delay = await self._fire_due()
@@ -277,7 +287,7 @@ class TimerLoop:
                 lane.firing[timer.id] = self._track(asyncio.create_task(self._fire(timer, lane), name=name))
         delay: float = self.IDLE_SLEEP
         if self._store.backend != "sqlite":
-            delay = self.SHARED_POLL
+            delay = self.LISTENING_POLL if self._listening else self.SHARED_POLL
         # the timers a lane with a free slot could claim next (those of a full lane wait for a wake)
         open_lanes = [lane for lane in self._lanes if lane.free > 0]
         if open_lanes:
@@ -287,9 +297,31 @@ class TimerLoop:
                 delay = min(delay, max(1, upcoming - now))
         return delay
 
+    async def _keep_listening(self) -> None:
+        """PostgreSQL: listen for the timers other processes save, and again (at most every
+        ``SHARED_POLL``) after the listening connection was lost."""
+        now = asyncio.get_running_loop().time()
+        if self._listening or self._store.backend == "sqlite":
+            return
+        if self._listen_tried is not None and now - self._listen_tried < self.SHARED_POLL:
+            return
+        self._listen_tried = now
+        try:
+            self._stop_listening = await self._store.listen_timers(self.wake, self._lost_listening)
+            self._listening = self._stop_listening is not None
+        except Exception:
+            log.warning("the timer loop cannot LISTEN; it polls every %s s", self.SHARED_POLL, exc_info=True)
+
+    def _lost_listening(self) -> None:
+        log.warning("the timer loop's LISTEN connection was lost; it polls every %s s", self.SHARED_POLL)
+        self._listening = False
+        self.wake()
+
     async def _fire(self, timer: Timer, lane: Lane) -> None:
         """Run the timer's handler within its time limit. Past it, the handler is abandoned: cancelled and
         left to unwind on its own, its slot free at once, its firing counted as failed."""
+        metrics.timer_fired(self._clock().timestamp() - timer.due_at)
+        logs.tag(game=timer.game_id)  # this firing's own task (and its handler's, which copies it)
         name = f"tigris-timer-{timer.id}-handler"
         handler = self._track(asyncio.create_task(self._handle(timer), name=name))
         try:
@@ -455,6 +487,7 @@ class TimerLoop:
         """Log a failed firing with its context and have the store move the timer out of the way, if this
         process's claim still holds it (``claimed``: else whatever the row is now)."""
         what = f"timer {timer.id} ({timer.kind}, seat {timer.seat}) of game {timer.game_id}"
+        metrics.error("timer")
         now = unix_time(self._clock)
         owner = self._owner if claimed else None
         try:
