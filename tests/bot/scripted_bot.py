@@ -12,9 +12,10 @@ the same from run to run): a server, a channel, alice and bob.
 - ``watch``: the database's timers fire for two hours of virtual time (long past the killed process's
   lease and its retries, well before the next reminder); prints ``{"reminders": n}``, the reminder DMs
   sent in that time.
-- ``play``: a game of alice against the computer player played for a day of virtual time through the
-  commands (the computer player's worker process thinks its moves), then ``async with bot`` ends;
-  prints ``{"version": n, "computer_process": true}`` and ``{"closed": true}``.
+- ``play``: a game of alice against the computer player through the commands, then a day of virtual time:
+  alice never answers, so her turn's hour runs out and the computer player's worker process thinks a move
+  for her (then, everyone being away or a computer, the game pauses: R31); ``async with bot`` ends it all.
+  Prints ``{"version": n, "computer_process": true}`` and ``{"closed": true}``.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ async def watch(database: str) -> None:
 
 
 async def play(database: str) -> None:
-    bot = create_bot(database, computer=FAST_COMPUTER)
+    bot = create_bot(database, computer=FAST_COMPUTER, seeds=lambda: 1)
     async with bot, simcord.run(bot) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("games")
@@ -101,7 +102,7 @@ async def play(database: str) -> None:
         await alice.slash(channel, "te new", turn_hours=1)
         await alice.slash(channel, "te seat addbot", level="normal")
         await alice.slash(channel, "te start")
-        await env.advance_time(24 * HOUR)  # alice never answers: the computer plays for her too
+        await env.advance_time(24 * HOUR)
         record = await bot.store.latest_game_in_channel(channel.id)
         assert record is not None
         say(version=record.version, computer_process=bot.computer._workers._pool is not None)

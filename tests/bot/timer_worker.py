@@ -42,6 +42,7 @@ class UnconnectedShards(discord.AutoShardedClient):
 class Loop(TimerLoop):
     LEASE = 5
     TIME_LIMITS = dict.fromkeys(TimerLoop.TIME_LIMITS, 2.5)  # half the lease (see TimerLoop.lease)
+    CONCURRENCY = 8  # a few timers at a time, so that both processes take part
     SHARED_POLL = 1  # while it cannot LISTEN (issue 21: it can, so it polls every LISTENING_POLL)
 
     def __init__(self, client: discord.Client, store: Store, die: bool) -> None:
