@@ -10,8 +10,8 @@ board (who attacks whom, which wars, which building, monument or wonder, which t
 
 A position set up by hand (``settings.composed``: the rule tests' positions, ``engine.position``) was not
 dealt by R2, so what it says about the pieces off the board and where the treasures started is taken as
-written: any number of treasures (up to the map's) on any temples, catastrophes as dead squares, any hands,
-monuments left out of the game, any turn number.
+written: any number of treasures (up to the map's) on any temples, catastrophes as dead squares, any hands
+and turn number, monuments left out of the game, a wonder without its five removed tiles.
 """
 
 from __future__ import annotations
