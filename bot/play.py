@@ -238,6 +238,7 @@ class ActionPath:
         expected_version: int | None = None,
         sent_at: datetime | None = None,
         note: str = "This decision is closed.",
+        said: Happening | None = None,
     ) -> None:
         """Apply one action and present it: a person's (``user_id``: they must hold a seat, and act for it),
         or one played for the seat the game waits on (``actor``: a deadline's, by default, or the computer
@@ -248,7 +249,8 @@ class ActionPath:
         the first one was applied, or within ``DOUBLE_SUBMIT_WINDOW`` after it, is a double submit (slash
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
         prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
-        (``texts.choice_label``)."""
+        (``texts.choice_label``). ``said``: what the bot did, told before the action's events (a decision
+        the bot answered when its time ran out)."""
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
             record = await self._load_playing(game_id)
@@ -278,7 +280,7 @@ class ActionPath:
                 story.append([TimedOut(seat, record.options.away_minutes)])
             if appended.came_back:
                 story.append([CameBack(seat)])
-            story.append(events)
+            story.append([said, *events] if said is not None else events)
             if "{choice}" in note:
                 note = note.replace("{choice}", choice_label(parsed, public_view(before)))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)

@@ -37,7 +37,7 @@ import render
 from bot import texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
-from bot.deadlines import Due, awaited_due, covered, on_vacation
+from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
 from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, player_view, public_view
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, Status, Store
@@ -350,8 +350,15 @@ class DirectMessages(_GameMessages):
             )
             if old is not None:
                 pointer = texts.older_hand(texts.dm_link(message.channel.id, message.id))
+                game, seat, _ = hand
+                now = seat_now(record, game, seat, self._now(), moved=True)
                 await self._edit_hand(
-                    record, old.channel_id, old.message_id, pointer, None, head_edit=texts.past_turn_dm
+                    record,
+                    old.channel_id,
+                    old.message_id,
+                    pointer,
+                    None,
+                    head_edit=partial(texts.dm_head_now, now=now),
                 )
         return message
 
@@ -363,8 +370,11 @@ class DirectMessages(_GameMessages):
         title = await self._directory.game_name(record)
         return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
-    async def refresh(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
-        """Edit the hand in the player's newest DM about the game (no DM is sent for it)."""
+    async def refresh(
+        self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
+    ) -> None:
+        """Edit the hand in the player's newest DM about the game (no DM is sent for it), and make its own
+        text true again (``texts.dm_head_now``; ``due``: until when the game waits, if known)."""
         user_id = record.user_at(seat)
         ref = (
             None
@@ -373,10 +383,9 @@ class DirectMessages(_GameMessages):
         )
         if ref is not None:
             hand, file = await self._hand(record, game, seat, names)
-            progress = None
-            if game.phase is Phase.ACTION and game.active == seat:
-                progress = partial(texts.turn_dm_progress, turn=game.turn, actions_left=game.actions_left)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=progress)
+            now = seat_now(record, game, seat, self._now(), due)
+            truth = partial(texts.dm_head_now, now=now)
+            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
 
     async def release(self, record: GameRecord, user_id: int, text: str) -> None:
         """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
@@ -547,12 +556,18 @@ class Prompts(_GameMessages):
             hand = (game or record.game(), seat, names)
         return await self._dms.send(record, user_id, text, hand=hand) is not None
 
-    async def remind(self, record: GameRecord, seat: int) -> None:
+    async def remind(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> None:
+        """A reminder that the game waits for the seat; ``vacation_over``: the one DM at the end of its
+        vacation (R31a)."""
         names = await self._directory.names_for(record)
         view = public_view(record.game())
         due = await due_of(self._store, record, self._now())
         deadline = texts.deadline_words(view, due, names[seat])
-        text = texts.reminder_dm(await self._directory.game_name(record), view, deadline)
+        game_name = await self._directory.game_name(record)
+        if vacation_over:
+            text = texts.vacation_over_dm(game_name, view, deadline)
+        else:
+            text = texts.reminder_dm(game_name, view, deadline)
         await self.send_to_seat(record, seat, text)
 
     async def last_call(self, record: GameRecord, seat: int, due: Due) -> None:
@@ -640,7 +655,7 @@ class Presenter:
                 or _screen(before, seat.seat) != _screen(game, seat.seat)
             ):
                 try:
-                    await self.hands.refresh(record, game, seat.seat, names)
+                    await self.hands.refresh(record, game, seat.seat, names, due)
                 except Exception:
                     log.exception("game %s: hand of user %s not refreshed", record.id, seat.user_id)
         await self._store.mark_presented(record.id, record.version)
@@ -763,6 +778,21 @@ def pinged(record: GameRecord, now: int) -> int | None:
     if holder is None or covered(holder, now) or on_vacation(holder, now):
         return None
     return holder.user_id
+
+
+def seat_now(
+    record: GameRecord, game: Game, seat: int, now: int, due: Due | None = None, *, moved: bool = False
+) -> texts.SeatNow:
+    """What is true of ``seat`` now, for the DMs edited now (``due``: until when the game waits, if
+    known; it is the seat's turn deadline while the seat plays its turn)."""
+    holder = record.seat_record(seat)
+    active = game.active == seat and not game.is_over
+    awaited = game.to_act == seat and not game.is_over
+    deadline = None
+    if due is not None and awaited and active and game.phase is Phase.ACTION and due.kind == TURN:
+        deadline = due.at
+    away = holder is not None and holder.away_at(now)
+    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved)
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

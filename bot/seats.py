@@ -181,7 +181,8 @@ class SeatDesk:
             line = f"{line} {change.line(names)}"
         await self._presenter.channel.announce(record, line)
         if hand and record.user_at(seat) is not None:
-            await self._presenter.hands.refresh(record, record.game(), seat, names)
+            due = await due_of(self._store, record, self._now())
+            await self._presenter.hands.refresh(record, record.game(), seat, names, due)
 
     async def _show_seat(self, record: GameRecord, seat: int) -> None:
         """The new holder is prompted or told it is their turn, if the game waits on the seat."""

@@ -121,6 +121,62 @@ class TimedOut(Happening):
 
 
 @dataclass(frozen=True)
+class DecisionTimedOut(Happening):
+    """A decision's deadline passed: the default was played, or (``level``) the computer player answered for
+    a seat on vacation (R35). ``what`` says the answer publicly (``answer_words``); the answer's own event
+    is not told again."""
+
+    seat: int
+    what: str
+    level: str | None = None
+
+    def line(self, names: Sequence[str]) -> str:
+        who = names[self.seat]
+        if self.level is None:
+            return f"Time ran out for {who}: {self.what} (the default)."
+        return f"{who} is on vacation, so the {self.level} computer player answered for them: {self.what}."
+
+
+# The events of a decision's answer, told by ``DecisionTimedOut`` when the bot answered it
+_ANSWER_EVENTS = frozenset(
+    {
+        "commit",
+        "decline",
+        "monument",
+        "treasure",
+        "building",
+        "building-moved",
+        "building-declined",
+        "wonder",
+        "wonder-declined",
+        "wonder-point",
+    }
+)
+
+
+def answer_words(action: Action, view: PublicView) -> str:
+    """A decision's answer in public words, said of its player ("they commit nothing"); the wonder's point
+    keeps its colour secret unless scoring is open (R25). ``view``: the game the decision was asked in."""
+    kind = action.kind
+    if kind == Kind.COMMIT:
+        return "they commit nothing" if not action.number else f"they commit {count(action.number, 'tile')}"
+    if kind == Kind.WAR and action.colour is not None:
+        return f"the war of the {action.colour.leader_name}s is fought first"
+    if kind == Kind.POINT and action.colour is not None:
+        colour = f" ({action.colour.word})" if view.open_scoring else ""
+        return f"they take the wonder's point{colour}"
+    if kind == Kind.DECLINE:
+        label = decline_label(view)
+        return "they " + label[0].lower() + label[1:]
+    label = choice_label(action, view)
+    if kind == Kind.TREASURE:
+        return f"they take the {label[0].lower()}{label[1:]}"
+    if kind in (Kind.MONUMENT, Kind.BUILDING):
+        return f"they build the {label[0].lower()}{label[1:]}"
+    return "they " + label[0].lower() + label[1:]
+
+
+@dataclass(frozen=True)
 class TookBack(Happening):
     """R32: the seat's newest action was taken back."""
 
@@ -172,9 +228,13 @@ def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool =
     the standings' to tell (``standings_text``)."""
     lines: list[str] = []
     over = any(isinstance(e, Event) and e.kind == "game-over" for e in events)
+    answered: int | None = None  # a seat whose answer a DecisionTimedOut line told
     for e in events:
         if isinstance(e, Happening):
             lines.append(e.line(names))
+            answered = e.seat if isinstance(e, DecisionTimedOut) else answered
+        elif answered is not None and e.seat == answered and e.kind in _ANSWER_EVENTS:
+            answered = None  # told already, in the line of the time-out
         elif e.kind == "wonder-point" and not open_scoring:
             lines.append(event_line(e, names))  # told without its colour (R25)
         elif not e.private or open_scoring:
@@ -717,20 +777,61 @@ def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, go
     return f"**{game}** — your turn{' goes on' if goes_on else ''} (turn {turn}, {left}{until})."
 
 
-_TURN_STATE = re.compile(r"— your turn( goes on)? \(turn (\d+), [^)]*\)\.")
+@dataclass(frozen=True)
+class SeatNow:
+    """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
+    (``dm_head_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
+    ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
+    carries the hand from now on."""
+
+    turn: int
+    active: bool
+    awaited: bool
+    actions_left: int
+    away: bool
+    deadline: int | None = None
+    moved: bool = False
 
 
-def past_turn_dm(head: str) -> str:
-    """A turn DM's head once a newer DM carries the hand: the turn number stays, its actions left and its
-    deadline go (they would read as stale, "deadline 3 days ago")."""
-    return _TURN_STATE.sub(r"— your turn\1 (turn \2).", head, count=1)
+_TURN_HEAD = re.compile(r"— your turn( goes on)? \(turn (\d+)[^)]*\)[^.\n]*\.")
+_DEADLINE = re.compile(r"; deadline <t:\d+:R>")
+# the away panel's sentence (``timed_out_dm``), and what it becomes once the seat is back (R31)
+_AWAY_SENTENCE = re.compile(r"You are away: [^\n]*?`/te seat back`\.")
+CAME_BACK_SINCE = "You came back since: your deadlines are the usual ones."
+# DMs that say the game waits for the player, and what they say once it does not any more
+_WAITING_HEAD = re.compile(r"— (reminder|last call|welcome back from your vacation): [^\n]*")
+_ANSWERED = {
+    "reminder": "— a reminder, answered since.",
+    "last call": "— a last call, answered since.",
+    "welcome back from your vacation": "— welcome back from your vacation.",
+}
 
 
-def turn_dm_progress(head: str, turn: int, actions_left: int) -> str:
-    """A turn DM's head once its player has played the first action of that turn: "1 action left"."""
-    if actions_left != 1:
-        return head
-    return head.replace(f"(turn {turn}, 2 actions", f"(turn {turn}, 1 action left", 1)
+def dm_head_now(head: str, now: SeatNow) -> str:
+    """A DM's own text made true again when it is edited (its hand changed, a newer DM took the hand): a
+    turn DM says "your turn" with its actions left only while that turn lasts, then that it is over; an
+    away panel says when the seat came back; a reminder or last call, once answered, says so."""
+    found = _TURN_HEAD.search(head)
+    if found is not None:
+        goes_on, turn = found.group(1) or "", int(found.group(2))
+        if not now.active or turn != now.turn:
+            said = f"— your turn (turn {turn}) is over."
+        elif now.moved:
+            said = f"— your turn{goes_on} (turn {turn}; it goes on in a newer message)."
+        else:
+            left = "2 actions" if now.actions_left == 2 else "1 action left"
+            old = _DEADLINE.search(found.group(0))
+            until = f"; deadline <t:{now.deadline}:R>" if now.deadline is not None else ""
+            if now.deadline is None and old is not None:
+                until = old.group(0)
+            said = f"— your turn{goes_on} (turn {turn}, {left}{until})."
+        head = head[: found.start()] + said + head[found.end() :]
+    if not now.away:
+        head = _AWAY_SENTENCE.sub(CAME_BACK_SINCE, head, count=1)
+    waiting = _WAITING_HEAD.search(head)
+    if waiting is not None and not now.awaited:
+        head = head[: waiting.start()] + _ANSWERED[waiting.group(1)] + head[waiting.end() :]
+    return head
 
 
 def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:
@@ -756,6 +857,11 @@ def log_heading(game: str, shown: int) -> str:
 
 def reminder_dm(game: str, view: PublicView, deadline: str) -> str:
     return f"**{game}** — reminder: {you_awaited(view)}{deadline}"
+
+
+def vacation_over_dm(game: str, view: PublicView, deadline: str) -> str:
+    """R31a: the one DM at the end of a vacation, when the game waits for the player."""
+    return f"**{game}** — welcome back from your vacation: {you_awaited(view)}{deadline}"
 
 
 def last_call_dm(game: str, due: Due) -> str:
