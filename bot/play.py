@@ -25,7 +25,7 @@ from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import RESUME, clock_of, plan
-from bot.present import Presenter
+from bot.present import Presenter, wars_called_off
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
 from storage import (
@@ -280,7 +280,8 @@ class ActionPath:
                 story.append([TimedOut(seat, record.options.away_minutes)])
             if appended.came_back:
                 story.append([CameBack(seat)])
-            story.append([said, *events] if said is not None else events)
+            called_off = wars_called_off(before, game, events)
+            story.append([*([said] if said else []), *events, *([called_off] if called_off else [])])
             if "{choice}" in note:
                 note = note.replace("{choice}", choice_label(parsed, public_view(before)))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)

@@ -38,7 +38,18 @@ from bot import texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
 from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
-from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, player_view, public_view
+from engine import (
+    COLOURS,
+    Action,
+    Event,
+    Game,
+    Kind,
+    Phase,
+    PlayerView,
+    PublicView,
+    player_view,
+    public_view,
+)
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, Status, Store
 
@@ -493,7 +504,7 @@ class Prompts(_GameMessages):
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
         name = await self._directory.game_name(record)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action())
+        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars_offered(game))
         buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:
@@ -778,6 +789,44 @@ def pinged(record: GameRecord, now: int) -> int | None:
     if holder is None or covered(holder, now) or on_vacation(holder, now):
         return None
     return holder.user_id
+
+
+def wars_offered(game: Game) -> list[texts.WarSides]:
+    """The wars a choice of wars offers (R19), each with its two sides as R17 sets them: the active player
+    attacks if involved, else the first involved player after them; the board strength of each side is
+    its tiles of the war's colour on its side of the unification tile."""
+    unification = game.unification
+    if game.phase is not Phase.WAR_CHOICE or unification is None:
+        return []
+    wars = []
+    for colour in game.war_colours():
+        owners = game.leaders_of_colour_with(unification, colour)
+        attacker, defender = sorted(owners, key=lambda s: (s - game.active) % game.players)[:2]
+        squares = [game.leader_pos[seat][colour] for seat in (attacker, defender)]
+        strengths = [
+            sum(1 for s in game.region_squares(square, avoid=unification) if game.cell[s] == colour)
+            for square in squares
+            if square is not None
+        ]
+        if len(strengths) != 2 or squares[0] is None or squares[1] is None:
+            continue
+        wars.append(
+            texts.WarSides(colour, attacker, squares[0], strengths[0], defender, squares[1], strengths[1])
+        )
+    return wars
+
+
+def wars_called_off(before: Game, after: Game, events: Sequence[Event]) -> texts.WarsCalledOff | None:
+    """R19: the wars that were waiting their turn and will not be fought after ``events`` (a war that
+    split the kingdom, so that their leaders are no longer in one), or None."""
+    fought = next((e.colour for e in events if e.kind == "war-won" and e.colour is not None), None)
+    if fought is None or before.unification is None:
+        return None
+    waiting = set(before.war_colours()) - {fought}
+    started = {e.colour for e in events if e.kind == "war"}
+    left = set(after.war_colours()) if after.unification == before.unification else set()
+    gone = tuple(c for c in COLOURS if c in waiting - started - left)
+    return texts.WarsCalledOff(gone, fought) if gone else None
 
 
 def seat_now(

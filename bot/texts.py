@@ -576,11 +576,62 @@ def building_question(view: PublicView) -> str:
     return f"{head} Move the {name} there from {sq(here)} (this line is longer)?"
 
 
+@dataclass(frozen=True)
+class WarSides:
+    """One war a choice of wars offers (R19): its colour, and each side's seat, leader square and board
+    strength (the tiles of the war's colour on its side of the unification tile, R17)."""
+
+    colour: Colour
+    attacker: int
+    attacker_square: int
+    attacker_strength: int
+    defender: int
+    defender_square: int
+    defender_strength: int
+
+
+def war_sides_line(war: WarSides, names: Sequence[str], reader: int | None = None) -> str:
+    """'• Blue war: alice's farmer on C4 (3 on the board) attacks your farmer on F5 (2).'"""
+
+    def whose(seat: int) -> str:
+        return "your" if seat == reader else f"{names[seat]}'s"
+
+    leader = war.colour.leader_name
+    return (
+        f"• {war.colour.word.capitalize()} war: {whose(war.attacker)} {leader} on {sq(war.attacker_square)} "
+        f"({war.attacker_strength} on the board) attacks {whose(war.defender)} {leader} on "
+        f"{sq(war.defender_square)} ({war.defender_strength})."
+    )
+
+
+@dataclass(frozen=True)
+class WarsCalledOff(Happening):
+    """R19: wars waiting their turn that will not be fought, because the war just fought split the kingdom
+    (their two leaders are no longer in one)."""
+
+    colours: tuple[Colour, ...]
+    fought: Colour
+
+    def line(self, names: Sequence[str]) -> str:
+        wars = " and ".join(f"the {c.word} war" for c in self.colours)
+        leaders = " and ".join(f"{c.leader_name}s" for c in self.colours)
+        return (
+            f"No more war: {wars} will not be fought, as the {self.fought.word} war split the kingdom and "
+            f"the two {leaders} are no longer in one."
+        )
+
+
 def prompt_text(
-    view: PlayerView, names: Sequence[str], game: str, deadline: int | None, default: Action | None = None
+    view: PlayerView,
+    names: Sequence[str],
+    game: str,
+    deadline: int | None,
+    default: Action | None = None,
+    wars: Sequence[WarSides] = (),
 ) -> str:
     """The DM asking a player for a decision, headed by the game's name; states the situation from their
-    own view. ``default`` is what the deadline plays (``Game.default_action``)."""
+    own view. ``default`` is what the deadline plays (``Game.default_action``); ``wars``: the sides of each
+    war a choice of wars offers."""
     phase = view.phase
     c = view.conflict
     if c is not None:
@@ -594,7 +645,10 @@ def prompt_text(
             else f"You hold no {c.tile_colour.tile_name}s, so your only answer is 0. {FORCED_WAIT}",
         ]
     elif phase is Phase.WAR_CHOICE:
-        lines = [f"**{game}** — **Several wars** broke out: which one is fought first?"]
+        lines = [
+            f"**{game}** — **Several wars** broke out: which one is fought first?",
+            *(war_sides_line(war, names, view.seat) for war in wars),
+        ]
     elif phase is Phase.MONUMENT:
         lines = [f"**{game}** — **Monument**: your tile completed a square. Build a monument?"]
     elif phase is Phase.BUILDING:
