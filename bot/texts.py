@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.deadlines import AUTOPLAY, TURN, Due
@@ -753,13 +753,27 @@ def computer_to_act(record: GameRecord) -> bool:
 def computer_names(seats: Sequence[Seat]) -> dict[int, str]:
     """The names of the seats the computer player holds (a resigned seat keeps its player's name, R33):
     "Bot (hard)", and "Bot 2 (hard)", "Bot 3 (hard)" for more seats of the same level, in seat order."""
+    return bot_names(
+        (seat.seat, seat.level)
+        for seat in seats
+        if seat.is_computer and seat.resigned_by is None and seat.level is not None
+    )
+
+
+def bot_names(levels: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """The names of computer seats given as (seat, level) in seat order: "Bot (hard)", then "Bot 2 (hard)"
+    for the second seat of the same level; the same in a game, its record and its history."""
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
-    for seat in seats:
-        if seat.is_computer and seat.resigned_by is None and seat.level is not None:
-            n = seen[seat.level] = seen.get(seat.level, 0) + 1
-            names[seat.seat] = f"Bot ({seat.level})" if n == 1 else f"Bot {n} ({seat.level})"
+    for seat, level in levels:
+        n = seen[level] = seen.get(level, 0) + 1
+        names[seat] = bot_name(level, n)
     return names
+
+
+def bot_name(level: str, number: int = 1) -> str:
+    """'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game."""
+    return f"Bot ({level})" if number == 1 else f"Bot {number} ({level})"
 
 
 def lobby_text(record: GameRecord) -> str:

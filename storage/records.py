@@ -536,6 +536,7 @@ class Opponent:
     games: int  # finished games together
     ahead: int  # of them, the games the player placed better
     behind: int  # and worse (the rest were ties)
+    number: int = 1  # a computer seat's place among its games' seats of its level ("Bot 2 (hard)")
 
 
 @dataclass(frozen=True)

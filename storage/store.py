@@ -305,21 +305,27 @@ def _stats_sql(d: Dialect, who: str, resigned: str) -> str:
         "(SELECT count(*) FROM ratings AS better"
         " WHERE better.guild_id = :guild AND better.rating > r.rating)",
     )
-    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind"))
+    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind", "number"))
     return f"""
 SELECT
   (SELECT {totals} FROM results WHERE guild_id = :guild AND {who}),
   (SELECT {rating} FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
   (SELECT {met} FROM (
-     SELECT o.user_id, o.level, count(DISTINCT o.game_id) AS games,
+     SELECT o.user_id, o.level, o.number, count(DISTINCT o.game_id) AS games,
             sum(CASE WHEN me.place < o.place THEN 1 ELSE 0 END) AS ahead,
             sum(CASE WHEN me.place > o.place THEN 1 ELSE 0 END) AS behind
-     FROM results AS me JOIN results AS o ON o.game_id = me.game_id AND o.seat <> me.seat
+     FROM results AS me JOIN (
+        -- a computer seat's number among its game's seats of that level: "Bot 2 (hard)" stays itself
+        SELECT r.*, CASE WHEN r.level IS NULL THEN 1 ELSE (
+                   SELECT count(*) FROM results AS x
+                   WHERE x.game_id = r.game_id AND x.level = r.level AND x.seat <= r.seat) END AS number
+        FROM results AS r
+     ) AS o ON o.game_id = me.game_id AND o.seat <> me.seat
      WHERE me.guild_id = :guild AND me.{who}
        AND (o.user_id IS NOT NULL OR o.level IS NOT NULL)
        AND (o.{who}) IS NOT TRUE
-     GROUP BY o.user_id, o.level
-     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level
+     GROUP BY o.user_id, o.level, o.number
+     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level, o.number
      LIMIT :opponents){d.derived("m")})"""  # noqa: S608 - ``who`` and ``resigned`` are the constants below
 
 
@@ -1639,7 +1645,10 @@ class Store:
         return PlayerStats(
             player, games, wins, average_place, average_score, best, resigned, rating_value,
             None if better is None else better + 1,
-            tuple(Opponent(Player(u, lv), n, ahead, behind) for u, lv, n, ahead, behind in json.loads(met)),
+            tuple(
+                Opponent(Player(u, lv), n, ahead, behind, number)
+                for u, lv, n, ahead, behind, number in json.loads(met)
+            ),
         )  # fmt: skip
 
     async def leaderboard(

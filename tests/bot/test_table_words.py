@@ -3,9 +3,11 @@ is said, a decision's time-out is one line, and DMs say only what is true when t
 
 from __future__ import annotations
 
-from bot import texts
+from bot import history_texts, texts
+from bot.history import bot_numbers
 from bot.present import wars_called_off, wars_offered
 from engine import Action, Colour, player_view, public_view
+from storage import Player, SeatResult
 from tests.engine.positions import play, three_wars
 
 NAMES = ["alice", "bob"]
@@ -103,3 +105,19 @@ def test_an_away_panel_and_a_reminder_change_once_they_are_not_true() -> None:
     assert texts.dm_head_now(reminder, back) == "**G** — a reminder, answered since."
     waiting = texts.SeatNow(turn=1, active=True, awaited=True, actions_left=2, away=False)
     assert texts.dm_head_now(reminder, waiting) == reminder
+
+
+def _result(seat: int, place: int, score: int, owner: Player) -> SeatResult:
+    return SeatResult(1, seat, place, score, (score,) * 4, 0, owner, owner, None, False, None)
+
+
+def test_history_names_computer_seats_as_the_game_did() -> None:
+    dave, hard = Player.person(7), Player.computer("hard")
+    results = [_result(2, 1, 22, hard), _result(1, 2, 11, hard), _result(0, 3, 2, dave)]
+    numbers = bot_numbers(results)
+    assert numbers == {1: 1, 2: 2}
+    names = {r.seat: history_texts.computer_name("hard", numbers[r.seat]) for r in results if r.seat}
+    assert names == {1: "Bot (hard)", 2: "Bot 2 (hard)"}
+    placed = [(names.get(r.seat, "dave"), r.score) for r in results]
+    words = history_texts.winners_words(placed[:1], placed[1:])
+    assert words == "Bot 2 (hard) won with 22 (Bot (hard) 11, dave 2)"

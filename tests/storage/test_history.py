@@ -297,3 +297,21 @@ async def test_options_of_the_game_reach_the_export(store: Store, start_game: St
     export = await store.game_export(started.id)
     assert dataclasses.astuple(export.settings) == (2, "advanced", True, False, False, False)
     assert export.actions == () and read_export(write_export(export)) == export
+
+
+async def test_two_computer_seats_of_one_level_stay_two_opponents(
+    store: Store, start_game: StartGame, play: Play
+) -> None:
+    """Issue 18: "Bot 2 (hard)" stays itself in stats, though both seats count for one rating (per level)."""
+    lobby = await store.create_game(GUILD, 778, 11, T0)
+    await store.add_seat(lobby.id, 11, T0)
+    await store.add_computer_seat(lobby.id, "hard", T0)
+    lobby = await store.add_computer_seat(lobby.id, "hard", T0)
+    game = Game.new(3, 8)
+    await store.start_game(lobby.id, 8, dump(game), T0)
+    await finish(store, Started(lobby, game), play)
+    stats = await store.player_stats(GUILD, Player.person(11), opponents=10)
+    met = [(o.player, o.number, o.games) for o in stats.opponents]
+    assert met == [(Player.computer("hard"), 1, 1), (Player.computer("hard"), 2, 1)]
+    computer = await store.player_stats(GUILD, Player.computer("hard"))
+    assert computer.games == 1  # one rating per level, as before
