@@ -287,8 +287,13 @@ FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
 ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
 )
+# A rank is shared by the ratings that read the same (rounded, as shown): 1 + those shown higher
 _SQL_LEADERBOARD = """
-SELECT user_id, level, rating, games, wins FROM ratings
+SELECT user_id, level, rating, games, wins,
+       1 + (SELECT count(*) FROM ratings AS better
+            WHERE better.guild_id = r.guild_id AND better.games >= ?
+              AND round(better.rating) > round(r.rating))
+FROM ratings AS r
 WHERE guild_id = ? AND games >= ?
 ORDER BY rating DESC, id LIMIT ? OFFSET ?"""
 
@@ -303,7 +308,7 @@ def _stats_sql(d: Dialect, who: str, resigned: str) -> str:
     rating = d.json_row(
         "r.rating",
         "(SELECT count(*) FROM ratings AS better"
-        " WHERE better.guild_id = :guild AND better.rating > r.rating)",
+        " WHERE better.guild_id = :guild AND round(better.rating) > round(r.rating))",
     )
     met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind", "number"))
     return f"""
@@ -1654,15 +1659,16 @@ class Store:
     async def leaderboard(
         self, guild_id: int, *, limit: int = 10, offset: int = 0, min_games: int = 1
     ) -> list[LeaderboardRow]:
-        """The server's ratings, the best first, from rank ``offset + 1``; players with fewer than
-        ``min_games`` finished games left out (their ranks then skip nobody)."""
+        """The server's ratings, the best first, from the ``offset + 1``-th; players with fewer than
+        ``min_games`` finished games left out (their ranks then skip nobody). Ratings that read the same
+        (rounded) share their rank."""
+        least = _int(min_games, "min_games")
         rows = await self._read(
-            _SQL_LEADERBOARD,
-            (guild_id, _int(min_games, "min_games"), _int(limit, "limit"), _int(offset, "offset")),
+            _SQL_LEADERBOARD, (least, guild_id, least, _int(limit, "limit"), _int(offset, "offset"))
         )
         return [
-            LeaderboardRow(offset + i, Player(u, lv), rating, games, wins)
-            for i, (u, lv, rating, games, wins) in enumerate(rows, start=1)
+            LeaderboardRow(rank, Player(u, lv), rating, games, wins)
+            for u, lv, rating, games, wins, rank in rows
         ]
 
     async def recompute_ratings(self, guild_id: int | None = None) -> int:

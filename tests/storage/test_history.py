@@ -70,6 +70,8 @@ async def test_a_shared_win_counts_as_a_win_for_both(store: Store, start_game: S
         stats = await store.player_stats(GUILD, Player.person(user))
         assert (stats.games, stats.wins, stats.average_place) == (1, 1, 1.0)
         assert stats.rating == INITIAL and stats.rank == 1
+    # issue 18: a tie shares its rank on the leaderboard too
+    assert [row.rank for row in await store.leaderboard(GUILD)] == [1, 1]
 
 
 async def _server_history(store: Store, start_game: StartGame, play: Play) -> dict[str, tuple[int, Outcome]]:
@@ -169,7 +171,10 @@ async def test_the_leaderboard_and_recomputing_the_ratings(
     players = {row.player for row in board}
     assert players == {Player.person(u) for u in (11, 12, 13, 15)} | {Player.computer("hard")}
     assert Player.person(16) not in players and Player.person(14) not in players  # abandoned / replaced
-    assert [row.rank for row in board] == list(range(1, len(board) + 1))
+    # ratings that read the same share a rank (issue 18)
+    assert [row.rank for row in board] == [
+        1 + sum(round(other.rating) > round(row.rating) for other in board) for row in board
+    ]
     assert [row.rating for row in board] == sorted((row.rating for row in board), reverse=True)
     eleven = next(row for row in board if row.player == Player.person(11))
     stats = await store.player_stats(GUILD, Player.person(11))
