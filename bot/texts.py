@@ -805,6 +805,43 @@ def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
     return f"{name} is on vacation until <t:{until}:f>: their deadlines wait until then."
 
 
+# ------------------------------------------------------------------------------------ autocomplete
+# An autocomplete list that would be empty says why in one entry that cannot be played; its value starts
+# with this mark (and the move commands refuse it with the reason).
+NO_CHOICE = "⚠ "
+NO_GAME_HERE_NOW = "No game is in play in this channel."
+NOT_SEATED_HERE = "You have no seat in this game."
+NOTHING_TO_CHOOSE = "Nothing to choose now: it is your turn to play actions."
+DECISION_FIRST = "Answer the decision that waits for you first, with /te choose."
+NOTHING_TO_PLAY = "There is nothing to play there."
+
+
+def whose_wait(name: str, turn: bool) -> str:
+    """Why a list is empty for someone the game does not wait on."""
+    return f"It is {name}'s turn." if turn else f"The game waits for {name}'s decision."
+
+
+def nothing_matches(typed: str) -> str:
+    return f"Nothing you can play matches “{typed.strip()}”." if typed.strip() else NOTHING_TO_PLAY
+
+
+def why_no_square(view: PlayerView, kind: str, colour: str | None, typed: str) -> str:
+    """Why the player to act has no square for ``kind`` (tile, leader, catastrophe) of ``colour``."""
+    me = view.seats[view.seat]
+    picked = next((c for c in COLOURS if c.word == colour), None)
+    if kind == Kind.TILE and picked is not None and not view.hand[picked]:
+        return f"You hold no {picked.tile_name}s."
+    if kind == Kind.TILE and not any(view.hand[c] for c in COLOURS):
+        return "You hold no tiles."
+    if kind == Kind.CATASTROPHE and not me.catastrophes:
+        return "You have no catastrophe tiles left."
+    if typed.strip():
+        return nothing_matches(typed)
+    if kind == Kind.LEADER and picked is not None:
+        return f"Your {picked.leader_name} has no square to go to: a leader goes next to a temple."
+    return NOTHING_TO_PLAY
+
+
 # ------------------------------------------------------------------------------------------ DMs
 # Every DM about a game starts with the game's name in bold (``game_name``) and, while the game is in play,
 # carries the player's hand below (``hand_text``); the hand of an older DM gives way to ``older_hand``.

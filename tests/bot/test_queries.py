@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot.texts import NO_GAME_HERE_NOW
 from engine import Game, dump
 from storage import GameRecord, Store
 
@@ -117,5 +118,6 @@ async def test_every_command_and_autocomplete_asks_only_indexed_lookups(
     ]:
         result = await alice.slash(channel, command, **options)
         assert result.ephemeral, command
-    assert await alice.autocomplete(channel, "te tile", "square", "e", color="red") == []
+    [why] = await alice.autocomplete(channel, "te tile", "square", "e", color="red")
+    assert why["name"] == NO_GAME_HERE_NOW  # an empty list says why (issue 18)
     assert set(calls) <= ONE_LOOKUP, calls
