@@ -199,7 +199,35 @@ class ChannelPosts(_GameMessages):
                     await self._remember(record, message, [text], None)
                 return ""
         log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
-        return " (I cannot post in this channel: ask an admin to let me send messages here.)"
+        return texts.CANNOT_POST
+
+    async def show_lobby(self, record: GameRecord, change: str) -> str:
+        """The lobby's one message, edited as people join and leave (``change``: who did what); posted
+        the first time, or again if it was deleted. Returns a note for the user if Discord refused it."""
+        text = texts.lobby_post(record, change)
+        ref = await self._store.message(record.id, MessageKind.LOBBY)
+        if ref is not None:
+            try:
+                channel = await self._directory.messageable(ref.channel_id)
+                if channel is not None:
+                    message = await channel.fetch_message(ref.message_id)
+                    await message.edit(content=text)
+                    return ""
+            except discord.HTTPException as exc:  # deleted: a new one is posted
+                log.info("game %s: lobby message %s not edited: %s", record.id, ref.message_id, exc)
+        channel = await self._directory.channel_of(record)
+        if channel is not None:
+            try:
+                message = await channel.send(text)
+            except discord.HTTPException:
+                pass
+            else:
+                await self._store.remember_message(
+                    record.id, MessageKind.LOBBY, message.channel.id, message.id, self._now()
+                )
+                return ""
+        log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
+        return texts.CANNOT_POST
 
     def mention_once(self, record: GameRecord, turn: int, user_id: int) -> bool:
         """Whether ``user_id`` may be mentioned now: once per turn. Counts the mention."""

@@ -795,6 +795,14 @@ def lobby_text(record: GameRecord) -> str:
     )
 
 
+def lobby_post(record: GameRecord, change: str) -> str:
+    """The lobby's one channel message: the lobby, then its latest change ("bob joined.")."""
+    return lobby_text(record) + (f"\n*Latest: {change}*" if change else "")
+
+
+CANNOT_POST = " (I cannot post in this channel: ask an admin to let me send messages here.)"
+
+
 def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
     """The public line of an announced absence (R31)."""
     if cover:

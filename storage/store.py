@@ -1265,6 +1265,11 @@ class Store:
         )
         return [_seat_owner(r) for r in rows]
 
+    async def has_been_seated(self, user_id: int) -> bool:
+        """Whether the person holds or held a seat in any game on any server (the bot has welcomed them)."""
+        rows = await self._read("SELECT 1 FROM seats WHERE user_id = ? LIMIT 1", (_int(user_id, "user_id"),))
+        return bool(rows)
+
     async def former_seat_of(self, game_id: int, user_id: int) -> SeatOwner | None:
         """The user's last time in a seat of this game if they hold no seat in it now (replaced or resigned:
         "This seat is no longer yours."), else None. ``.seat`` is the seat, ``.until`` when they lost it."""

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.core import UserError
 from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
-from bot.texts import computer_names, lobby_text
+from bot.texts import computer_names
 from storage import (
     MAX_SEATS,
     DmMode,
@@ -141,9 +141,8 @@ async def addbot(
     except GameStatusError:
         raise UserError(STARTED) from None
     name = computer_names(record.seats)[len(record.seats) - 1]
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} added {name}. " + lobby_text(record)
-    )
+    added = f"{interaction.user.display_name} added {name}."
+    warning = await rooms.presenter.channel.show_lobby(record, added)
     await interaction.followup.send(f"{name} is seated.{warning}", ephemeral=True)
 
 
@@ -175,8 +174,8 @@ async def removebot(interaction: discord.Interaction, bot: str) -> None:
         raise UserError("The lobby has just changed; look at it and try again.") from None
     except GameStatusError:
         raise UserError(STARTED) from None
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} removed {name}. " + lobby_text(record)
+    warning = await rooms.presenter.channel.show_lobby(
+        record, f"{interaction.user.display_name} removed {name}."
     )
     await interaction.followup.send(f"Removed {name}.{warning}", ephemeral=True)
 

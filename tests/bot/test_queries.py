@@ -23,6 +23,7 @@ ONE_LOOKUP = {
     "messages",
     "player_settings",  # by (user, game): the primary key
     "set_player_settings",  # one row written by its primary key
+    "has_been_seated",  # by user: the seats' user index
 }
 
 

@@ -121,3 +121,26 @@ def test_history_names_computer_seats_as_the_game_did() -> None:
     placed = [(names.get(r.seat, "dave"), r.score) for r in results]
     words = history_texts.winners_words(placed[:1], placed[1:])
     assert words == "Bot 2 (hard) won with 22 (Bot (hard) 11, dave 2)"
+
+
+async def test_the_lobby_is_one_message_and_the_welcome_comes_once_per_person(simcord_env):
+    guild = simcord_env.create_guild()
+    first, second = guild.create_text_channel("games"), guild.create_text_channel("more")
+    alice, bob, carol = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol"))
+    await alice.slash(first, "te new")
+    [lobby] = first.history()
+    for p in (bob, carol):
+        await p.slash(first, "te join")
+    await carol.slash(first, "te leave")
+    assert [m.id for m in first.history()] == [lobby.id]  # edited, never posted again
+    text = first.history()[0].content
+    assert text.startswith("**Tigris & Euphrates** lobby") and "Seated (2/4)" in text
+    assert text.endswith("*Latest: carol left.*")
+    welcomes = {p.user.name: len(p.user.dm_channel.history()) for p in (alice, bob, carol)}
+    assert welcomes == {"alice": 1, "bob": 1, "carol": 1}
+    await alice.slash(first, "te start")
+    # a second game: nobody seated before is welcomed again
+    await bob.slash(second, "te new")
+    await alice.slash(second, "te join")
+    welcome = [m for p in (alice, bob) for m in p.user.dm_channel.history() if "welcome to" in m.content]
+    assert len(welcome) == 2
