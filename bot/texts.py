@@ -22,6 +22,7 @@ from engine import (
     parse_square,
     square_name,
 )
+from engine.scoring import allocate_treasures
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
 
 DYNASTIES = ("archer", "bull", "pot", "lion")
@@ -184,7 +185,24 @@ class TookBack(Happening):
     action: str
 
     def line(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} took back: {action_words(self.action)}."
+        return f"{names[self.seat]} took back {taken_back_words(self.action)}."
+
+
+def taken_back_words(text: str) -> str:
+    """An action taken back (R32), as people say it: 'the green tile on A3', 'the blue leader on F2'
+    (placed or moved there), 'withdrawing the red leader', 'the catastrophe on C4'."""
+    action = Action.parse(text)
+    colour = action.colour.word if action.colour is not None else ""
+    where = sq(action.square) if action.square is not None else ""
+    if action.kind == Kind.TILE:
+        return f"the {colour} tile on {where}"
+    if action.kind == Kind.LEADER:
+        return f"the {colour} leader on {where}"
+    if action.kind == Kind.WITHDRAW:
+        return f"withdrawing the {colour} leader"
+    if action.kind == Kind.CATASTROPHE:
+        return f"the catastrophe on {where}"
+    return f"`{action_words(text)}`"
 
 
 @dataclass(frozen=True)
@@ -488,6 +506,15 @@ def points_text(points: Sequence[int], treasures: int) -> str:
     return " ".join(parts) + f" · {count(treasures, 'treasure')}"
 
 
+# The one name of a player's score during the game (R24: the weakest colour once treasures are added), the
+# same in the hand picture, its DM and /te hand
+SCORE_NOW = "Score if the game ended now"
+
+
+def score_now(points: Sequence[int], treasures: int) -> int:
+    return min(allocate_treasures(points, treasures))
+
+
 # The first words of the hand section of a DM: a DM about a game carries the player's hand below them.
 HAND_HEADING = "**Your hand**"
 
@@ -501,7 +528,8 @@ def hand_text(view: PlayerView) -> str:
     return "\n".join(
         [
             f"{HAND_HEADING}: {hand}",
-            f"Points {points} (lowest {min(view.points)}) · {count(view.treasures, 'treasure')} · "
+            f"Points {points} · {count(view.treasures, 'treasure')} · "
+            f"{SCORE_NOW} **{score_now(view.points, view.treasures)}** · "
             f"{count(me.catastrophes, 'catastrophe')} · leaders in supply: {supply}",
         ]
     )

@@ -144,3 +144,16 @@ async def test_the_lobby_is_one_message_and_the_welcome_comes_once_per_person(si
     await alice.slash(second, "te join")
     welcome = [m for p in (alice, bob) for m in p.user.dm_channel.history() if "welcome to" in m.content]
     assert len(welcome) == 2
+
+
+def test_an_undo_is_said_in_words_and_the_score_has_one_name() -> None:
+    assert texts.TookBack(1, "tile green a3").line(NAMES) == "bob took back the green tile on A3."
+    assert texts.TookBack(0, "leader blue f2").line(NAMES) == "alice took back the blue leader on F2."
+    assert texts.TookBack(0, "withdraw red").line(NAMES) == "alice took back withdrawing the red leader."
+    game = three_wars()
+    view = player_view(game, 0)
+    hand = texts.hand_text(view)
+    # the hand picture's words and number (render.cards): the weakest colour once treasures are added
+    assert f"Score if the game ended now **{texts.score_now(view.points, view.treasures)}**" in hand
+    assert "lowest" not in hand
+    assert texts.score_now((3, 1, 2, 5), 2) == 2  # the two treasures lift blue, then blue or green
