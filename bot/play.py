@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
-from bot.deadlines import RESUME, clock_of, plan
+from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
@@ -459,7 +459,12 @@ class ActionPath:
             return
         now = self._now()
         rows = await self._store.timers(record.id)
+        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
+        decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
         for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
+            if timer.kind == DEADLINE:
+                due = decided.get((timer.seat, record.version), timer.due_at)
+                timer = dataclasses.replace(timer, due_at=due)
             await self._store.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:
