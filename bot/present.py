@@ -532,7 +532,10 @@ class Prompts(_GameMessages):
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
         name = await self._directory.game_name(record)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars_offered(game))
+        away = on_vacation(record.seat_record(seat), self._now())
+        vacation = record.options.computer_level if away else None
+        wars = wars_offered(game)
+        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars, vacation)
         buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:

@@ -448,7 +448,7 @@ def seat_words(seat: Seat, options: Options, now: int) -> str | None:
         return None
     until = f" until <t:{seat.away_until}:f>" if seat.away_until is not None else ""
     if not seat.away_cover:
-        return f"on vacation{until}: their deadlines wait"
+        return f"on vacation{until}: their turns wait"
     return f"away{until}: played for them {minutes_words(options.away_minutes)}"
 
 
@@ -656,10 +656,12 @@ def prompt_text(
     deadline: int | None,
     default: Action | None = None,
     wars: Sequence[WarSides] = (),
+    vacation_level: str | None = None,
 ) -> str:
     """The DM asking a player for a decision, headed by the game's name; states the situation from their
     own view. ``default`` is what the deadline plays (``Game.default_action``); ``wars``: the sides of each
-    war a choice of wars offers."""
+    war a choice of wars offers; ``vacation_level``: the player is on vacation, so the computer player at
+    that level answers at the deadline (R35)."""
     phase = view.phase
     c = view.conflict
     if c is not None:
@@ -695,6 +697,11 @@ def prompt_text(
         lines = [f"**{game}** — **Treasure**: your trader takes a treasure. Which one?"]
     if deadline is None:  # a paused game (R31): the clock starts again when it goes on
         lines.append(f"No deadline while the game is paused; the default is: {default_words(view, default)}.")
+    elif vacation_level is not None:
+        lines.append(
+            f"Deadline <t:{deadline}:R>; you are on vacation, so then the {vacation_level} computer player "
+            "answers for you."
+        )
     else:
         lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view, default)}.")
     return "\n".join(lines)
@@ -838,7 +845,16 @@ def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
             f"{name} is away until <t:{until}:f>: their turns and decisions will be played for them "
             f"{minutes_words(away_minutes)} until they come back."
         )
-    return f"{name} is on vacation until <t:{until}:f>: their deadlines wait until then."
+    return f"{name} is on vacation until <t:{until}:f>: their turns wait for them until then."
+
+
+def vacation_answer(until: int) -> str:
+    """What ``/te seat away`` answers to a vacation (R31a, R35)."""
+    return (
+        f"You are on vacation until <t:{until}:f>: your turn clock stops until then, and a turn waiting "
+        "for you gets a full turn after it. Decisions asked of you meanwhile (a conflict, a treasure…) do "
+        "not wait: the computer player answers them at their deadline."
+    )
 
 
 # ------------------------------------------------------------------------------------ autocomplete

@@ -29,11 +29,11 @@ seat_group = app_commands.Group(name="seat", description="Seats: away, back, res
 
 
 @seat_group.command(
-    name="away", description="Announce an absence: your deadlines wait, or the bot covers you"
+    name="away", description="Announce an absence: your turn clock stops, or the bot covers you"
 )
 @app_commands.describe(
     hours="how long you are away, 1 to 336 hours (14 days)",
-    cover="true: the bot plays for you meanwhile; false: your deadlines wait",
+    cover="true: the bot plays for you meanwhile; false: a vacation (your turns wait)",
 )
 async def away(interaction: discord.Interaction, hours: int, cover: bool = False) -> None:
     rooms = rooms_for(interaction)

@@ -237,6 +237,8 @@ async def test_a_decision_never_waits_for_a_vacation(simcord_env, game_seed):
     [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
     assert deadline.due_at == table.bot.now() + round(record.options.conflict_hours * HOUR)
     assert REMINDER not in await kinds(table) and WARNING not in await kinds(table)  # none on vacation
+    asked = dm_text(prompt_of(defender).content)
+    assert "you are on vacation, so then the normal computer player answers for you." in asked
     seen = len(table.channel.history())
     await simcord_env.advance_time(deadline.due_at - table.bot.now() + 1)
     assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
