@@ -57,6 +57,7 @@ class MessageKind(StrEnum):
     PROMPT = "prompt"  # per game and player: the DM asking for a decision
     DMS_CLOSED = "dms-closed"  # per game and player: the channel's note that DMs to them fail
     LOBBY = "lobby"  # per game: the channel message of its lobby, edited as people join and leave
+    NO_POSTING = "no-posting"  # per game: the DM telling its creator the bot cannot post in its channel
 
 
 class ComputerLevel(StrEnum):
