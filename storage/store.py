@@ -2019,6 +2019,35 @@ class Store:
 
         return await self._transaction(body)
 
+    # -------------------------------------------------------------------------------- analyses
+
+    async def save_analysis(self, game_id: int, version: int, analysis: Mapping[str, Any], now: int) -> None:
+        """Keep the post-game analysis of the game at ``version`` (replacing an older one)."""
+        params = (
+            game_id,
+            _int(version, "version"),
+            _int(now, "now"),
+            json.dumps(analysis, ensure_ascii=False),
+        )
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            db.execute(
+                """INSERT INTO game_analyses (game_id, version, made_at, analysis) VALUES (?, ?, ?, ?)
+                   ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, made_at = excluded.made_at,
+                                                       analysis = excluded.analysis""",
+                params,
+            )
+
+        await self._transaction(body)
+
+    async def analysis(self, game_id: int, version: int) -> dict[str, Any] | None:
+        """The analysis kept for the game at ``version``, if one was."""
+        rows = await self._read(
+            "SELECT analysis FROM game_analyses WHERE game_id = ? AND version = ?", (game_id, version)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
     # ----------------------------------------------------------------------------------- posts
 
     async def add_post(

@@ -30,6 +30,7 @@ LAYERS = {
     "bot.history_texts": 0,
     "bot.workers": 0,
     "bot.computer": 0,
+    "bot.analysis": 0,
     "bot.shards": 0,
     "bot.permissions": 0,
     "bot.metrics": 0,
