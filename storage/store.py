@@ -138,7 +138,6 @@ class _Unchanged(Enum):
 UNCHANGED: Final = _Unchanged.UNCHANGED  # ``set_player_settings``: leave this setting as it is
 
 
-
 def _per_dialect(build: Callable[[Dialect], str]) -> dict[Dialect, str]:
     """A statement both databases run, built for each from the same text (``storage.sql``)."""
     return {dialect: build(dialect) for dialect in (SQLITE, POSTGRESQL)}
@@ -196,8 +195,10 @@ WHERE g.guild_id = ?
 ORDER BY g.id"""
 )
 _SQL_GAME_IDS = _per_dialect(
-    lambda d: "SELECT id FROM games WHERE status IN "  # noqa: S608 - constant text; the values are parameters
-    f"(SELECT value FROM {d.json_values('?', 'w')}) ORDER BY id"
+    lambda d: (
+        "SELECT id FROM games WHERE status IN "  # noqa: S608 - constant text; the values are parameters
+        f"(SELECT value FROM {d.json_values('?', 'w')}) ORDER BY id"
+    )
 )
 _TIMER_COLUMNS = (
     "SELECT id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error, set_aside_at, "
@@ -277,7 +278,8 @@ _SQL_GAME_RESULTS = _per_dialect(
     lambda d: f"SELECT {_result_row(d)} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
 )
 _SQL_FINISHED_GAMES = _per_dialect(
-    lambda d: f"""
+    lambda d: (
+        f"""
 SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
        (SELECT {d.json_list("result", of_json=True)} FROM (
             SELECT {_result_row(d)} AS result FROM results AS r WHERE r.game_id = g.id
@@ -285,7 +287,8 @@ SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
         ){d.derived("rr")})
 FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
-ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
+ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""
+    )  # noqa: S608 - constant text; the values are parameters
 )
 _SQL_LEADERBOARD = """
 SELECT user_id, level, rating, games, wins FROM ratings
@@ -581,18 +584,26 @@ def _effective(
 
 @dataclass(frozen=True)
 class _Saving:
-    """An action or undo to save, its arguments checked before the transaction."""
+    """An action or undo to save, its arguments checked and the facts read from its new position before the
+    transaction (the caller's ``Game`` may change once the call returns; these do not)."""
 
     game_id: int
     expected_version: int
     seat: int
     action: str
     position: str
-    game: Game
+    seed: int
+    players: int
+    to_act: int | None
+    final: Game | None  # the position when it ends the game (its results are recorded), else None
     now: int
     timers_to_delete: list[int] | None  # None: all of the game's timers
     timers_to_add: tuple[NewTimer, ...]
     actor: Actor | None
+
+    @property
+    def over(self) -> bool:
+        return self.final is not None
 
     @classmethod
     def of(
@@ -601,7 +612,7 @@ class _Saving:
         expected_version: int,
         seat: int,
         action: str,
-        position: str,
+        position: str | Game,
         now: int,
         timers_to_delete: Iterable[int] | Literal["all"],
         timers_to_add: Iterable[NewTimer],
@@ -612,18 +623,52 @@ class _Saving:
         to_delete = None
         if timers_to_delete != ALL_TIMERS:
             to_delete = [_int(t, "timer id") for t in timers_to_delete]
+        text, game = _position_and_game(position)
         return cls(
             game_id,
             _int(expected_version, "expected_version"),
             _int(seat, "seat"),
             action,
-            position,
-            _parse_position(position),
+            text,
+            game.seed,
+            game.settings.players,
+            game.to_act,
+            (game if isinstance(position, str) else _parse_position(text)) if game.is_over else None,
             _int(now, "now"),
             to_delete,
             tuple(timers_to_add),
             actor,
         )
+
+
+def _position_and_game(position: str | Game) -> tuple[str, Game]:
+    """The notation to store and the game it describes. A ``Game`` is valid by construction (only the
+    engine makes one: new, load, apply, take back), so it is written out, not read back: ``load`` checks
+    every invariant of a position and costs several times what ``dump`` does. Text comes from anywhere
+    and is read (``InvalidPositionError`` unless the engine loads it)."""
+    if isinstance(position, Game):
+        return dump(position), position
+    if isinstance(position, str):
+        return position, _parse_position(position)
+    raise TypeError(f"a position is the engine's notation or a Game, not {type(position).__name__}")
+
+
+def _save_position(db: Db, saving: _Saving, version: int) -> None:
+    """The game row after an action. A move in play changes only its position, version, seat to act and
+    time: status, end and pause are left out of the statement, so the indexes on them (channel, server,
+    status) are not rewritten on every move; the action that ends the game sets them too."""
+    if saving.final is None:
+        db.execute(
+            "UPDATE games SET position = ?, version = ?, seat_to_act = ?, updated_at = ? WHERE id = ?",
+            (saving.position, version, saving.to_act, saving.now, saving.game_id),
+        )
+        return
+    db.execute(
+        """UPDATE games SET position = ?, version = ?, seat_to_act = NULL, status = ?, updated_at = ?,
+                            ended_at = ?, paused_at = NULL, pause_keeps = NULL
+           WHERE id = ?""",
+        (saving.position, version, Status.FINISHED.value, saving.now, saving.now, saving.game_id),
+    )
 
 
 def _file_error(path: str, exc: sqlite3.Error) -> StorageError:
@@ -859,9 +904,7 @@ class Store:
 
     # ----------------------------------------------------------------------------- transactions
 
-    async def _transaction(
-        self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None
-    ) -> T:
+    async def _transaction(self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None) -> T:
         """Run ``body`` in one transaction, in a task of its own that a cancelled caller cannot cut."""
         backend = self._live()
         task = asyncio.ensure_future(backend.transaction(body, write=write, isolation=isolation))
@@ -1312,7 +1355,7 @@ class Store:
         expected_version: int,
         seat: int,
         action: str,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
@@ -1350,7 +1393,7 @@ class Store:
         game_id: int,
         expected_version: int,
         seat: int,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         actor: Actor,
@@ -1372,12 +1415,12 @@ class Store:
         saving = _Saving.of(
             game_id, expected_version, seat, UNDO, new_position, now, timers_to_delete, timers_to_add, actor
         )
-        if saving.game.is_over:
+        if saving.over:
             raise InvalidPositionError("An undo cannot end the game: the position after it is over.")
         return await self._transaction(partial(self._append, saving, seat_away=False, undo=True))
 
     def _append(self, saving: _Saving, db: Db, *, seat_away: bool, undo: bool) -> Appended:
-        game_id, seat, now, actor, game = saving.game_id, saving.seat, saving.now, saving.actor, saving.game
+        game_id, seat, now, actor = saving.game_id, saving.seat, saving.now, saving.actor
         row = self._game_row(db, game_id)
         if row.status != Status.PLAYING:
             raise GameStatusError(game_id, row.status, "take an action")
@@ -1385,7 +1428,7 @@ class Store:
             raise StaleVersionError(game_id, saving.expected_version, row.version)
         if seat != row.seat_to_act:
             raise WrongSeatError(game_id, seat, row.seat_to_act)
-        if game.seed != row.seed or game.settings.players != row.players:
+        if saving.seed != row.seed or saving.players != row.players:
             raise InvalidPositionError(f"The new position does not belong to game {game_id}.")
         person = None if actor is None else actor.user_id  # only a person's actor has a user id
         if row.paused_at is not None and person is None:
@@ -1419,28 +1462,11 @@ class Store:
             db.execute(
                 "UPDATE actions SET taken_back_by = ? WHERE game_id = ? AND seq = ?", (seq, game_id, undoes)
             )
-        over = game.is_over
+        over = saving.over
         status = Status.FINISHED if over else Status.PLAYING
-        db.execute(
-            """UPDATE games SET position = ?, version = ?, seat_to_act = ?, status = ?, updated_at = ?,
-                                ended_at = ?,
-                                paused_at = CASE WHEN ? THEN NULL ELSE paused_at END,
-                                pause_keeps = CASE WHEN ? THEN NULL ELSE pause_keeps END
-               WHERE id = ?""",
-            (
-                saving.position,
-                seq,
-                game.to_act,
-                status.value,
-                now,
-                now if over else None,
-                over,
-                over,
-                game_id,
-            ),
-        )
-        if over:
-            record_results(db, game_id, game)
+        _save_position(db, saving, seq)
+        if saving.final is not None:
+            record_results(db, game_id, saving.final)
         if saving.timers_to_delete is None or over:
             db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
         elif saving.timers_to_delete:
@@ -1450,7 +1476,7 @@ class Store:
             )
         added = () if over else self._add_timers(db, game_id, saving.timers_to_add, now, row.keeps())
         paused = row.paused_at is not None and not over
-        return Appended(game_id, seq, seq, status, game.to_act, added, came_back, went_away, undoes, paused)
+        return Appended(game_id, seq, seq, status, saving.to_act, added, came_back, went_away, undoes, paused)
 
     async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
         """The log in order, from sequence number ``after + 1``: actions and undo rows, each with its actor
