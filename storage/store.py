@@ -138,6 +138,7 @@ class _Unchanged(Enum):
 UNCHANGED: Final = _Unchanged.UNCHANGED  # ``set_player_settings``: leave this setting as it is
 
 
+
 def _per_dialect(build: Callable[[Dialect], str]) -> dict[Dialect, str]:
     """A statement both databases run, built for each from the same text (``storage.sql``)."""
     return {dialect: build(dialect) for dialect in (SQLITE, POSTGRESQL)}
@@ -195,10 +196,8 @@ WHERE g.guild_id = ?
 ORDER BY g.id"""
 )
 _SQL_GAME_IDS = _per_dialect(
-    lambda d: (
-        "SELECT id FROM games WHERE status IN "  # noqa: S608 - constant text; the values are parameters
-        f"(SELECT value FROM {d.json_values('?', 'w')}) ORDER BY id"
-    )
+    lambda d: "SELECT id FROM games WHERE status IN "  # noqa: S608 - constant text; the values are parameters
+    f"(SELECT value FROM {d.json_values('?', 'w')}) ORDER BY id"
 )
 _TIMER_COLUMNS = (
     "SELECT id, game_id, kind, seat, due_at, payload, created_at, attempts, last_error, set_aside_at, "
@@ -278,8 +277,7 @@ _SQL_GAME_RESULTS = _per_dialect(
     lambda d: f"SELECT {_result_row(d)} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
 )
 _SQL_FINISHED_GAMES = _per_dialect(
-    lambda d: (
-        f"""
+    lambda d: f"""
 SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
        (SELECT {d.json_list("result", of_json=True)} FROM (
             SELECT {_result_row(d)} AS result FROM results AS r WHERE r.game_id = g.id
@@ -287,8 +285,7 @@ SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
         ){d.derived("rr")})
 FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
-ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""
-    )  # noqa: S608 - constant text; the values are parameters
+ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
 )
 _SQL_LEADERBOARD = """
 SELECT user_id, level, rating, games, wins FROM ratings
@@ -904,7 +901,9 @@ class Store:
 
     # ----------------------------------------------------------------------------- transactions
 
-    async def _transaction(self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None) -> T:
+    async def _transaction(
+        self, body: Callable[[Db], T], *, write: bool = True, isolation: Any = None
+    ) -> T:
         """Run ``body`` in one transaction, in a task of its own that a cancelled caller cannot cut."""
         backend = self._live()
         task = asyncio.ensure_future(backend.transaction(body, write=write, isolation=isolation))
