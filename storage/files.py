@@ -5,7 +5,8 @@ connection opened with ``mode=ro``, so a damaged file, or one from a newer progr
 switched to WAL or "repaired": nothing is written to a file that failed its checks.
 
 ``database_error`` turns SQLite's codes for a file or disk that cannot be used (damaged, read-only, full,
-locked, I/O error) into a ``DatabaseUnusableError`` with a one-sentence message.
+locked, I/O error) into a ``DatabaseUnusableError`` with a one-sentence message. A full disk is named as
+such whatever SQLite calls it (``disk_is_full``): it is never "damage", whose advice is a backup.
 """
 
 from __future__ import annotations
@@ -26,9 +27,27 @@ from storage.errors import (
 
 
 class _Code:
-    """SQLite's primary result codes (the low byte of an extended code)."""
+    """SQLite's primary result codes (the low byte of an extended code), and the extended codes of an I/O
+    error that reading the file's pages gave (a bad disk or a truncated file, not a failed write)."""
 
     BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+    IOERR_READ, IOERR_SHORT_READ = 266, 522
+
+
+# Free space under which an I/O error is put down to a full disk: SQLite reports ENOSPC as SQLITE_FULL only
+# where it writes pages; growing the shared-memory file of WAL mode (32 KiB at a time) reports an I/O error.
+FULL_DISK_MARGIN = 1 << 20
+
+
+def disk_is_full(path: str) -> bool:
+    """True if the filesystem holding ``path`` has less than ``FULL_DISK_MARGIN`` bytes, or no inode, left
+    for this process."""
+    try:
+        stats = os.statvfs(Path(path).absolute().parent)
+    except OSError:
+        return False
+    no_inodes = stats.f_files > 0 and stats.f_favail == 0  # f_files 0: the filesystem counts none
+    return stats.f_bavail * stats.f_frsize < FULL_DISK_MARGIN or no_inodes
 
 
 def database_error(path: str, exc: BaseException) -> DatabaseUnusableError | None:
@@ -38,6 +57,8 @@ def database_error(path: str, exc: BaseException) -> DatabaseUnusableError | Non
     if not isinstance(exc, sqlite3.Error) or not isinstance(code, int):
         return None
     detail = str(exc)
+    if code & 0xFF in (_Code.IOERR, _Code.CANTOPEN) and disk_is_full(path):
+        return DatabaseFullError(path)
     match code & 0xFF:
         case _Code.CORRUPT:
             return DatabaseCorruptError(path, detail)
@@ -134,5 +155,7 @@ def inspect_file(path: str, *, thorough: bool = False, busy_timeout_ms: int = 10
 
 
 def _is_damage(exc: sqlite3.Error) -> bool:
-    """A damaged file (a bad or missing page), as opposed to a file that is no database at all."""
-    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (_Code.CORRUPT, _Code.IOERR)
+    """A damaged file (a bad or missing page), as opposed to a file that is no database at all, or one
+    that SQLite could not write beside (the shared-memory file of WAL mode on a full disk, say)."""
+    code = getattr(exc, "sqlite_errorcode", 0)
+    return code & 0xFF == _Code.CORRUPT or code in (_Code.IOERR_READ, _Code.IOERR_SHORT_READ)
