@@ -24,6 +24,7 @@ from storage.errors import (
     DatabaseReadOnlyError,
     DatabaseUnusableError,
 )
+from storage.repair import BOOKKEEPING_TABLES
 
 
 class _Code:
@@ -107,7 +108,8 @@ class FileCheck:
 
 def integrity_findings(conn: sqlite3.Connection, *, thorough: bool) -> list[str]:
     """``quick_check`` (or ``integrity_check`` plus ``foreign_key_check`` when ``thorough``) as one-line
-    sentences. A page so damaged that SQLite stops the check with an error is a finding too, never an
+    sentences: damage that needs a backup. A bookkeeping row of a missing game is no damage: it is left to
+    ``storage.repair``. A page so damaged that SQLite stops the check with an error is a finding too, never an
     exception: ``integrity_check`` gives up where ``quick_check`` may still name the page, so it is asked.
     """
     try:
@@ -115,7 +117,8 @@ def integrity_findings(conn: sqlite3.Connection, *, thorough: bool) -> list[str]
         found = [" ".join(r[0].split()) for r in rows if r[0] != "ok"]  # a finding may span lines
         if thorough:
             for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
-                found.append(f"row {rowid} of {table} points to a missing {parent} row")
+                if table not in BOOKKEEPING_TABLES:  # those are storage.repair's, not damage
+                    found.append(f"row {rowid} of {table} points to a missing {parent} row")
     except sqlite3.DatabaseError as exc:
         if not _is_damage(exc):
             raise

@@ -118,9 +118,11 @@ from storage.records import (
     player_or_none,
     timer_retry_delay,
 )
+from storage.repair import Inconsistency, find_inconsistencies, repair_inconsistencies
 from storage.results import recompute_ratings, record_results
 from storage.schema import LATEST, migrate, migrate_postgres, postgres_version, user_version
 from storage.sql import POSTGRESQL, SQLITE, Db, Dialect, Params, SqliteDb
+from storage.timers import release_held_timers
 
 T = TypeVar("T")
 Conn = aiosqlite.Connection
@@ -1336,12 +1338,7 @@ class Store:
                 )
             else:
                 db.execute("UPDATE games SET paused_at = NULL, pause_keeps = NULL WHERE id = ?", (game_id,))
-                db.execute(
-                    """UPDATE timers SET held_since = NULL,
-                           due_at = due_at + CASE WHEN ? > held_since THEN ? - held_since ELSE 0 END
-                       WHERE game_id = ? AND held_since IS NOT NULL""",
-                    (now, now, game_id),
-                )
+                release_held_timers(db, game_id, now)
             return True
 
         return await self._transaction(body)
@@ -2086,6 +2083,15 @@ class Store:
         record, log = await self._transaction(snapshot, write=False)
         await asyncio.to_thread(_check_replay, record, log)
         return len(log)
+
+    async def inconsistencies(self) -> list[Inconsistency]:
+        """What ``repair`` would change (``storage.repair``): rows that disagree with the rest of the
+        database and that the program sets right itself. Never damage: those need no backup."""
+        return await self._transaction(find_inconsistencies, write=False)
+
+    async def repair(self, now: int) -> list[Inconsistency]:
+        """Set every inconsistency right, in one transaction; returns what was changed."""
+        return await self._transaction(partial(repair_inconsistencies, now=_int(now, "now")))
 
     async def integrity_problems(self) -> list[str]:
         """``PRAGMA integrity_check`` and ``foreign_key_check`` findings, one line each; empty when the file
