@@ -38,7 +38,9 @@ append is a whole move as the bot makes it: load the game, the engine's move, sa
 ``append_action`` is timed as the bot calls it, with the engine's ``Game`` (the store writes its notation
 out), and also with the position's text (``append_action_text_*``: the store reads it back to check it). A
 bare durable commit of the same data (``_BareCommit``) is timed after each append, and
-``append_to_bare_commit_ratio`` is the ratio of their medians. ``--sqlite-only`` leaves PostgreSQL out.
+``append_to_bare_commit_ratio`` is the ratio of their medians; the ``*_cpu_ms_*`` figures are the process's
+CPU time for each (both threads), which a machine loaded by others inflates much less than the wall clock.
+``--sqlite-only`` leaves PostgreSQL out.
 
 Prints ONE JSON object of medians (and 95th percentiles) in milliseconds. Not a test: nothing is asserted.
 Without a PostgreSQL server on the machine, the PostgreSQL part is replaced by its one-line reason.
@@ -232,14 +234,16 @@ class _BareCommit:
                 "INSERT INTO positions VALUES (?, ?)", ((i, position) for i in range(1, GAMES + 1))
             )
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def commit(self, game_id: int, seq: int, action: str, position: str) -> None:
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         self.conn.execute("BEGIN IMMEDIATE")
         self.conn.execute("INSERT INTO log VALUES (?, ?, ?)", (game_id, seq, action))
         self.conn.execute("UPDATE positions SET position = ? WHERE id = ?", (position, game_id))
         self.conn.execute("COMMIT")
         self.times.append(time.perf_counter() - t)
+        self.cpu.append(time.process_time() - cpu)
 
     def close(self) -> None:
         self.conn.close()
@@ -339,6 +343,8 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
         # its text (which the store reads back to check it).
         playing = await store.game_ids([Status.PLAYING])
         appends, appends_text, effective_q, undos = [], [], [], []
+        cpu_game: list[float] = []
+        cpu_text: list[float] = []
         for game_id in rng.sample(playing, APPEND_GAMES):
             record = await store.load_game(game_id)
             assert record.settings is not None and record.seed is not None
@@ -356,7 +362,7 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
                 position = dump(game)
                 timer = NewTimer("deadline", T0 + 10**6, game.to_act, {"version": version + 1})
                 as_text = move % 2 == 1
-                t = time.perf_counter()
+                t, cpu = time.perf_counter(), time.process_time()
                 appended = await store.append_action(
                     game_id,
                     version,
@@ -369,6 +375,7 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
                     actor=Actor.person(owner),
                 )
                 (appends_text if as_text else appends).append(time.perf_counter() - t)
+                (cpu_text if as_text else cpu_game).append(time.process_time() - cpu)
                 if bare is not None:
                     bare.commit(game_id, appended.version, action, position)
                 version = appended.version
@@ -391,8 +398,11 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
         out["append_action_ms_median"], out["append_action_ms_p95"] = _summary(appends)
         out["appends_measured"] = len(appends)
         out["append_action_text_ms_median"], out["append_action_text_ms_p95"] = _summary(appends_text)
+        out["append_action_cpu_ms_median"], _ = _summary(cpu_game)  # the process's CPU, both threads
+        out["append_action_text_cpu_ms_median"], _ = _summary(cpu_text)
         if bare is not None:
             out["bare_commit_ms_median"], out["bare_commit_ms_p95"] = _summary(bare.times)
+            out["bare_commit_cpu_ms_median"], _ = _summary(bare.cpu)
             out["append_to_bare_commit_ratio"] = round(
                 out["append_action_ms_median"] / out["bare_commit_ms_median"], 2
             )

@@ -20,13 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, dump
 from storage import DatabaseFullError, Store
 
-from .conftest import T0, run_module
+from .conftest import T0, make_database, run_module
 
 DISK_BYTES = 4 << 20
-GAMES = 3
+GAMES, MOVES = 6, 25  # make_database's
 
 
 @pytest.fixture
@@ -67,23 +66,6 @@ def _fill(folder: Path) -> Path:
     return filler
 
 
-async def _games(path: Path, moves: int = 20) -> None:
-    """GAMES games in play with a few moves each, the store closed cleanly (WAL: one file left)."""
-    async with Store.open(path) as store:
-        for n in range(GAMES):
-            record = await store.create_game(1, 100 + n, 11, T0)
-            for user in (11, 12):
-                record = await store.add_seat(record.id, user, T0)
-            game = Game.new(2, n)
-            await store.start_game(record.id, n, dump(game), T0)
-            for version in range(moves):
-                seat = game.to_act
-                assert seat is not None
-                action = str(game.legal_actions()[0])
-                game.apply(action)
-                await store.append_action(record.id, version, seat, action, game, T0 + version)
-
-
 def _names(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
@@ -109,7 +91,7 @@ def _one_line(text: str) -> str:
 @pytest.mark.parametrize("journal", ["wal", "delete"])
 async def test_a_full_disk_is_named_at_start_in_check_and_by_the_bot(disk: Path, journal: str) -> None:
     path = disk / "tigris.db"
-    await _games(path)
+    await make_database(path)
     if journal == "delete":  # a file in rollback mode (an older bot's, or one copied by hand)
         with closing(sqlite3.connect(path)) as conn:
             assert conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
@@ -136,15 +118,15 @@ async def test_a_full_disk_is_named_at_start_in_check_and_by_the_bot(disk: Path,
     filler.unlink()  # space freed: everything is there
     result = run_module("storage", "check", "--database", str(path))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert f"{GAMES} games checked, 0 problems." in result.stdout
+    assert f"{GAMES + 1} games checked, 0 problems." in result.stdout  # and a lobby
     async with Store.open(path) as store:
         for game_id in range(1, GAMES + 1):
-            assert await store.verify_replay(game_id) == 20
+            assert await store.verify_replay(game_id) == MOVES
 
 
 async def test_a_full_disk_in_play_refuses_the_move_and_the_next_one_goes_through(disk: Path) -> None:
     path = disk / "tigris.db"
-    await _games(path, moves=0)
+    await make_database(path, moves=0)
     async with Store.open(path) as store:
         record = await store.load_game(1)
         game = record.game()
