@@ -623,6 +623,9 @@ class _Saving:
         if timers_to_delete != ALL_TIMERS:
             to_delete = [_int(t, "timer id") for t in timers_to_delete]
         text, game = _position_and_game(position)
+        final = None
+        if game.is_over:  # its results are recorded later, from a game the caller cannot change meanwhile
+            final = game if isinstance(position, str) else _parse_position(text)
         return cls(
             game_id,
             _int(expected_version, "expected_version"),
@@ -632,7 +635,7 @@ class _Saving:
             game.seed,
             game.settings.players,
             game.to_act,
-            (game if isinstance(position, str) else _parse_position(text)) if game.is_over else None,
+            final,
             _int(now, "now"),
             to_delete,
             tuple(timers_to_add),
@@ -1361,6 +1364,10 @@ class Store:
     ) -> Appended:
         """Save one applied action, in ONE transaction: the log row (seq = version + 1), the new position,
         the version bump, the seat to act, the timer changes.
+
+        ``new_position`` is the engine's ``Game`` after the action (written out with ``engine.dump``), or
+        its notation, which is read back with ``engine.load`` to check it (``InvalidPositionError``): the
+        ``Game`` saves that cost, most of an append's.
 
         ``expected_version`` is the version the caller applied the action to; if the stored one differs the
         write is refused with ``StaleVersionError`` and nothing changes. ``seat`` must be the seat the game
