@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from statistics import mean
 
 import pytest
 
-from engine import Game, Outcome, UndoRefused, Who, dump, read_export, take_back, write_export
+from engine import Game, Outcome, Settings, UndoRefused, Who, dump, read_export, take_back, write_export
 from storage import (
     Actor,
     FinishedGame,
@@ -295,5 +294,5 @@ async def test_export_of_a_stored_game_replays_to_its_position(
 async def test_options_of_the_game_reach_the_export(store: Store, start_game: StartGame) -> None:
     started = await start_game(users=(51, 52), seed=3, options=Options(board="advanced", english=True))
     export = await store.game_export(started.id)
-    assert dataclasses.astuple(export.settings) == (2, "advanced", True, False, False, False)
+    assert export.settings == Settings(2, "advanced", english=True)
     assert export.actions == () and read_export(write_export(export)) == export
