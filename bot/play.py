@@ -340,13 +340,13 @@ class ActionPath:
         try:
             if text == UNDO:
                 appended = await self._store.append_undo(
-                    *saved, dump(game), now, actor=actor, timers_to_delete="all", timers_to_add=timers
+                    *saved, game, now, actor=actor, timers_to_delete="all", timers_to_add=timers
                 )
             else:
                 appended = await self._store.append_action(
                     *saved,
                     text,
-                    dump(game),
+                    game,
                     now,
                     timers_to_delete="all",
                     timers_to_add=timers,

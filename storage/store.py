@@ -118,9 +118,11 @@ from storage.records import (
     player_or_none,
     timer_retry_delay,
 )
+from storage.repair import Inconsistency, find_inconsistencies, repair_inconsistencies
 from storage.results import recompute_ratings, record_results
 from storage.schema import LATEST, migrate, migrate_postgres, postgres_version, user_version
 from storage.sql import POSTGRESQL, SQLITE, Db, Dialect, Params, SqliteDb
+from storage.timers import release_held_timers
 
 T = TypeVar("T")
 Conn = aiosqlite.Connection
@@ -593,18 +595,26 @@ def _effective(
 
 @dataclass(frozen=True)
 class _Saving:
-    """An action or undo to save, its arguments checked before the transaction."""
+    """An action or undo to save, its arguments checked and the facts read from its new position before the
+    transaction (the caller's ``Game`` may change once the call returns; these do not)."""
 
     game_id: int
     expected_version: int
     seat: int
     action: str
     position: str
-    game: Game
+    seed: int
+    players: int
+    to_act: int | None
+    final: Game | None  # the position when it ends the game (its results are recorded), else None
     now: int
     timers_to_delete: list[int] | None  # None: all of the game's timers
     timers_to_add: tuple[NewTimer, ...]
     actor: Actor | None
+
+    @property
+    def over(self) -> bool:
+        return self.final is not None
 
     @classmethod
     def of(
@@ -613,7 +623,7 @@ class _Saving:
         expected_version: int,
         seat: int,
         action: str,
-        position: str,
+        position: str | Game,
         now: int,
         timers_to_delete: Iterable[int] | Literal["all"],
         timers_to_add: Iterable[NewTimer],
@@ -624,18 +634,55 @@ class _Saving:
         to_delete = None
         if timers_to_delete != ALL_TIMERS:
             to_delete = [_int(t, "timer id") for t in timers_to_delete]
+        text, game = _position_and_game(position)
+        final = None
+        if game.is_over:  # its results are recorded later, from a game the caller cannot change meanwhile
+            final = game if isinstance(position, str) else _parse_position(text)
         return cls(
             game_id,
             _int(expected_version, "expected_version"),
             _int(seat, "seat"),
             action,
-            position,
-            _parse_position(position),
+            text,
+            game.seed,
+            game.settings.players,
+            game.to_act,
+            final,
             _int(now, "now"),
             to_delete,
             tuple(timers_to_add),
             actor,
         )
+
+
+def _position_and_game(position: str | Game) -> tuple[str, Game]:
+    """The notation to store and the game it describes. A ``Game`` is valid by construction (only the
+    engine makes one: new, load, apply, take back), so it is written out, not read back: ``load`` checks
+    every invariant of a position and costs several times what ``dump`` does. Text comes from anywhere
+    and is read (``InvalidPositionError`` unless the engine loads it)."""
+    if isinstance(position, Game):
+        return dump(position), position
+    if isinstance(position, str):
+        return position, _parse_position(position)
+    raise TypeError(f"a position is the engine's notation or a Game, not {type(position).__name__}")
+
+
+def _save_position(db: Db, saving: _Saving, version: int) -> None:
+    """The game row after an action. A move in play changes only its position, version, seat to act and
+    time: status, end and pause are left out of the statement, so the indexes on them (channel, server,
+    status) are not rewritten on every move; the action that ends the game sets them too."""
+    if saving.final is None:
+        db.execute(
+            "UPDATE games SET position = ?, version = ?, seat_to_act = ?, updated_at = ? WHERE id = ?",
+            (saving.position, version, saving.to_act, saving.now, saving.game_id),
+        )
+        return
+    db.execute(
+        """UPDATE games SET position = ?, version = ?, seat_to_act = NULL, status = ?, updated_at = ?,
+                            ended_at = ?, paused_at = NULL, pause_keeps = NULL
+           WHERE id = ?""",
+        (saving.position, version, Status.FINISHED.value, saving.now, saving.now, saving.game_id),
+    )
 
 
 def _file_error(path: str, exc: sqlite3.Error) -> StorageError:
@@ -1315,12 +1362,7 @@ class Store:
                 )
             else:
                 db.execute("UPDATE games SET paused_at = NULL, pause_keeps = NULL WHERE id = ?", (game_id,))
-                db.execute(
-                    """UPDATE timers SET held_since = NULL,
-                           due_at = due_at + CASE WHEN ? > held_since THEN ? - held_since ELSE 0 END
-                       WHERE game_id = ? AND held_since IS NOT NULL""",
-                    (now, now, game_id),
-                )
+                release_held_timers(db, game_id, now)
             return True
 
         return await self._transaction(body)
@@ -1333,7 +1375,7 @@ class Store:
         expected_version: int,
         seat: int,
         action: str,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
@@ -1343,6 +1385,10 @@ class Store:
     ) -> Appended:
         """Save one applied action, in ONE transaction: the log row (seq = version + 1), the new position,
         the version bump, the seat to act, the timer changes.
+
+        ``new_position`` is the engine's ``Game`` after the action (written out with ``engine.dump``), or
+        its notation, which is read back with ``engine.load`` to check it (``InvalidPositionError``): the
+        ``Game`` saves that cost, most of an append's.
 
         ``expected_version`` is the version the caller applied the action to; if the stored one differs the
         write is refused with ``StaleVersionError`` and nothing changes. ``seat`` must be the seat the game
@@ -1371,7 +1417,7 @@ class Store:
         game_id: int,
         expected_version: int,
         seat: int,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         actor: Actor,
@@ -1393,12 +1439,12 @@ class Store:
         saving = _Saving.of(
             game_id, expected_version, seat, UNDO, new_position, now, timers_to_delete, timers_to_add, actor
         )
-        if saving.game.is_over:
+        if saving.over:
             raise InvalidPositionError("An undo cannot end the game: the position after it is over.")
         return await self._transaction(partial(self._append, saving, seat_away=False, undo=True))
 
     def _append(self, saving: _Saving, db: Db, *, seat_away: bool, undo: bool) -> Appended:
-        game_id, seat, now, actor, game = saving.game_id, saving.seat, saving.now, saving.actor, saving.game
+        game_id, seat, now, actor = saving.game_id, saving.seat, saving.now, saving.actor
         row = self._game_row(db, game_id)
         if row.status != Status.PLAYING:
             raise GameStatusError(game_id, row.status, "take an action")
@@ -1406,7 +1452,7 @@ class Store:
             raise StaleVersionError(game_id, saving.expected_version, row.version)
         if seat != row.seat_to_act:
             raise WrongSeatError(game_id, seat, row.seat_to_act)
-        if game.seed != row.seed or game.settings.players != row.players:
+        if saving.seed != row.seed or saving.players != row.players:
             raise InvalidPositionError(f"The new position does not belong to game {game_id}.")
         person = None if actor is None else actor.user_id  # only a person's actor has a user id
         if row.paused_at is not None and person is None:
@@ -1440,28 +1486,11 @@ class Store:
             db.execute(
                 "UPDATE actions SET taken_back_by = ? WHERE game_id = ? AND seq = ?", (seq, game_id, undoes)
             )
-        over = game.is_over
+        over = saving.over
         status = Status.FINISHED if over else Status.PLAYING
-        db.execute(
-            """UPDATE games SET position = ?, version = ?, seat_to_act = ?, status = ?, updated_at = ?,
-                                ended_at = ?,
-                                paused_at = CASE WHEN ? THEN NULL ELSE paused_at END,
-                                pause_keeps = CASE WHEN ? THEN NULL ELSE pause_keeps END
-               WHERE id = ?""",
-            (
-                saving.position,
-                seq,
-                game.to_act,
-                status.value,
-                now,
-                now if over else None,
-                over,
-                over,
-                game_id,
-            ),
-        )
-        if over:
-            record_results(db, game_id, game)
+        _save_position(db, saving, seq)
+        if saving.final is not None:
+            record_results(db, game_id, saving.final)
         if saving.timers_to_delete is None or over:
             db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
         elif saving.timers_to_delete:
@@ -1471,7 +1500,7 @@ class Store:
             )
         added = () if over else self._add_timers(db, game_id, saving.timers_to_add, now, row.keeps())
         paused = row.paused_at is not None and not over
-        return Appended(game_id, seq, seq, status, game.to_act, added, came_back, went_away, undoes, paused)
+        return Appended(game_id, seq, seq, status, saving.to_act, added, came_back, went_away, undoes, paused)
 
     async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
         """The log in order, from sequence number ``after + 1``: actions and undo rows, each with its actor
@@ -2115,6 +2144,15 @@ class Store:
         record, log = await self._transaction(snapshot, write=False)
         await asyncio.to_thread(_check_replay, record, log)
         return len(log)
+
+    async def inconsistencies(self) -> list[Inconsistency]:
+        """What ``repair`` would change (``storage.repair``): rows that disagree with the rest of the
+        database and that the program sets right itself. Never damage: those need no backup."""
+        return await self._transaction(find_inconsistencies, write=False)
+
+    async def repair(self, now: int) -> list[Inconsistency]:
+        """Set every inconsistency right, in one transaction; returns what was changed."""
+        return await self._transaction(partial(repair_inconsistencies, now=_int(now, "now")))
 
     async def integrity_problems(self) -> list[str]:
         """``PRAGMA integrity_check`` and ``foreign_key_check`` findings, one line each; empty when the file
