@@ -31,6 +31,7 @@ LAYERS = {
     "bot.workers": 0,
     "bot.computer": 0,
     "bot.shards": 0,
+    "bot.steps": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
