@@ -2,8 +2,9 @@
 
 After an action is saved, ``Presenter.present`` posts one message for it in the channel, sends the DMs it
 calls for, and records the version shown. The game is already saved by then: a failure here is logged and
-the rest still runs. Prompt buttons are plain buttons with a ``custom_ids`` id; the Discord surface handles
-their clicks.
+the rest still runs. Each step (the post, each DM, each hand edit) is recorded as it completes, so a version
+shown again after a crash does only the steps not done (``bot.steps``). Prompt buttons are plain buttons with
+a ``custom_ids`` id; the Discord surface handles their clicks.
 
 Notifications with intent (issue 10):
 
