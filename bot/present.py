@@ -55,9 +55,8 @@ _BOARD_EVENTS = frozenset({"turn", "revolt", "war", "revolt-won", "war-won"})
 # Event kinds that hit another player's pieces, told to them with ``dm: all``.
 _HITS = frozenset({"revolt", "war", "revolt-won", "war-won", "stranded"})
 MAX_BUTTONS = 25  # Discord's limit on a message: five rows of five
-# Steps of showing a version (bot.steps) besides a DM (dm:<user>) and a hand edit (hand:<user>).
+# The step of showing a version (bot.steps) that is its post; a DM is dm:<user>, a hand edit hand:<user>.
 POST_STEP = "post"
-CLOSE_STEP = "close"
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
@@ -502,13 +501,13 @@ class DirectMessages(_GameMessages):
     async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
         prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
-        carry it, stays below). While a version is shown, its step ``close``, done once: after it the
-        version's own prompt is sent, which a second closing would close."""
+        carry it, stays below). Done again after a crash, it leaves alone the prompt that the version being
+        shown sent before the crash (``SHOWING``); each prompt is forgotten once closed."""
         showing = SHOWING.get()
-        if showing is not None and user_id is None and showing.done(CLOSE_STEP) is not None:
-            return
         for ref in await self._store.messages(record.id, MessageKind.PROMPT):
             if user_id is not None and ref.user_id != user_id:
+                continue
+            if showing is not None and showing.sent(f"dm:{ref.user_id}", ref.message_id):
                 continue
             try:
                 channel = await self._directory.messageable(ref.channel_id)
@@ -518,8 +517,6 @@ class DirectMessages(_GameMessages):
             except discord.HTTPException as exc:  # a stale button still answers that it is closed
                 log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
             await self._store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
-        if showing is not None and user_id is None:
-            await showing.record(CLOSE_STEP)
 
 
 def split_hand(content: str) -> tuple[str, str]:

@@ -1,6 +1,6 @@
 """Each step of showing a version done once (issue 17), whatever crashes in between.
 
-A version is shown in steps: the channel post, each DM, each hand edit, closing the prompts it answered.
+A version is shown in steps: the channel post, each DM (a prompt is one), each hand edit.
 ``Presenter.present`` opens a ``Showing`` of the version with the steps recorded so far and makes it the
 current one (``SHOWING``: per task, so the rooms that send DMs need no extra argument); each step is recorded
 in the store as it completes, and a version shown again after a crash does only the steps not recorded.
@@ -66,6 +66,11 @@ class Showing:
         """The step as recorded, if it was done."""
         found = self._recorded.get(step)
         return found if found is not None and found.done else None
+
+    def sent(self, step: str, message_id: int) -> bool:
+        """Whether ``step`` was done by sending that message."""
+        done = self.done(step)
+        return done is not None and done.message_id == message_id
 
     def key(self, step: str) -> tuple[int, str]:
         """What the store's ``step=`` arguments take: the version and the step."""
