@@ -27,8 +27,8 @@ import discord
 from bot.core import log
 from storage import PresentationStep, Store
 
-# How many of the bot's messages since a step began are read to find it, and how far our clock may be ahead of
-# Discord's in seconds.
+# How many messages of the channel since a step began are read to find it (the step's own comes within
+# seconds), and how far our clock may be ahead of Discord's, in seconds.
 FIND_LIMIT = 50
 CLOCK_SLACK = 120
 
