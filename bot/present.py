@@ -460,8 +460,8 @@ class DirectMessages(_GameMessages):
             if game.phase is Phase.ACTION and game.active == seat:
                 progress = partial(texts.turn_dm_progress, turn=game.turn, actions_left=game.actions_left)
             await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=progress)
-        if showing is not None:
-            await showing.record(step)
+            if showing is not None:
+                await showing.record(step)
 
     async def release(self, record: GameRecord, user_id: int, text: str) -> None:
         """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
