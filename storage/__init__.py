@@ -25,7 +25,7 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0009 game_posts: what each game's channel was told, post by post (issue 10)
     0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
     0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
-    0012 presentation_steps: each step of showing a version, recorded as it completes (issue 17)
+    0014 presentation_steps: each step of showing a version, recorded as it completes (issue 17)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of ../0012_presentation_steps.sql: same number, same tables, columns and indexes.
+-- PostgreSQL twin of ../0014_presentation_steps.sql: same number, same tables, columns and indexes.
 -- Issue 17: each step of showing a version (the channel post, each DM, each hand edit, closing the prompts) is
 -- recorded as it completes, so a version shown again after a crash does only the steps not recorded.
 
