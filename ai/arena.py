@@ -17,10 +17,23 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any
 
+from ai.analysis import add_analyse_parser, analyse_main
 from ai.players import LEVELS, make_player
-from engine import Game, player_view
+from engine import (
+    Game,
+    GameExport,
+    HolderReason,
+    LoggedAction,
+    SeatHolder,
+    Settings,
+    Who,
+    player_view,
+    write_export,
+)
 
 
 @dataclass(frozen=True)
@@ -34,11 +47,16 @@ class Setup:
     wonder: bool = False
 
 
-def play_game(setup: Setup) -> dict[str, Any]:
-    """Play one game to the end; the record lists each seat's level, place and move times."""
-    game = Game.new(len(setup.levels), setup.seed, buildings=setup.buildings, wonder=setup.wonder)
+def play_game(setup: Setup, records: bool = False) -> dict[str, Any]:
+    """Play one game to the end; the result lists each seat's level, place and move times, and with
+    ``records`` the game record (``/te history export``'s format) under "record"."""
+    settings = Settings(len(setup.levels), buildings=setup.buildings, wonder=setup.wonder)
+    game = Game.start(settings, setup.seed)
     players = [make_player(level, setup.simulations, setup.seconds) for level in setup.levels]
     times: list[list[float]] = [[] for _ in setup.levels]
+    whos = [Who.computer(level) for level in setup.levels]
+    began = int(time.time())
+    rows: list[LoggedAction] = []
     moves = 0
     while not game.is_over:
         seat = game.to_act
@@ -50,6 +68,8 @@ def play_game(setup: Setup) -> dict[str, Any]:
         times[seat].append(time.perf_counter() - start)
         game.apply(action, seat)
         moves += 1
+        if records:
+            rows.append(LoggedAction(moves, int(time.time()), seat, action.text, whos[seat]))
     outcome = game.outcome()
     assert outcome is not None
     by_seat = sorted(outcome.standings, key=lambda s: s.seat)
@@ -66,7 +86,16 @@ def play_game(setup: Setup) -> dict[str, Any]:
         "moves": moves,
         "seconds": [round(sum(t), 3) for t in times],
         "move_seconds": [[round(x, 4) for x in t] for t in times],
+        **({"record": game_record(setup, settings, began, whos, rows)} if records else {}),
     }
+
+
+def game_record(
+    setup: Setup, settings: Settings, began: int, whos: Sequence[Who], rows: Sequence[LoggedAction]
+) -> str:
+    holders = tuple(SeatHolder(seat, began, HolderReason.JOINED, who) for seat, who in enumerate(whos))
+    title = f"arena game {setup.number}: {' vs '.join(setup.levels)}"
+    return write_export(GameExport(settings, setup.seed, tuple(rows), holders, title))
 
 
 def setups(
@@ -126,12 +155,13 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"summary": True, "games": len(records), "levels": summary}
 
 
-def run(games: Sequence[Setup], jobs: int = 1) -> Iterator[dict[str, Any]]:
+def run(games: Sequence[Setup], jobs: int = 1, records: bool = False) -> Iterator[dict[str, Any]]:
+    play = partial(play_game, records=records)
     if jobs <= 1:
-        yield from map(play_game, games)
+        yield from map(play, games)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(play_game, games)
+        yield from pool.map(play, games)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,7 +180,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--buildings", action="store_true", help="play the 2015 civilization buildings (R28)")
     p.add_argument("--wonder", action="store_true", help="play the 2015 wonder (R29)")
     p.add_argument("--quiet", action="store_true", help="leave out each move's time from the game lines")
+    p.add_argument(
+        "--records",
+        type=Path,
+        metavar="DIR",
+        help="write each game's record there (/te history export's format)",
+    )
+    add_analyse_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        return analyse_main(args)
 
     levels = [word.strip().lower() for word in args.seats.split(",")]
     unknown = [level for level in levels if level not in LEVELS]
@@ -160,9 +199,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--seats names {len(levels)} levels for {args.players} players")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.records is not None:
+        args.records.mkdir(parents=True, exist_ok=True)
     records = []
     games = setups(levels, args.games, args.seed, args.budget, args.seconds, args.buildings, args.wonder)
-    for record in run(games, args.jobs):
+    for record in run(games, args.jobs, args.records is not None):
+        if args.records is not None:
+            (args.records / f"game-{record['game']}.txt").write_text(record.pop("record"))
         records.append(record)
         line = {k: v for k, v in record.items() if not (args.quiet and k == "move_seconds")}
         print(json.dumps(line, separators=(",", ":")), flush=True)

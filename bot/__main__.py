@@ -1,4 +1,5 @@
-"""``python -m bot`` (or the ``tigris-bot`` script): read .env, then run the bot."""
+"""``python -m bot`` (or the ``tigris-bot`` script): read .env, then run the bot; ``python -m bot doctor``
+checks the set-up instead (``bot.doctor``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
+from bot.logs import FORMATS, formatter
 from bot.shards import read_shards
 from storage import Shards, StorageError, Store
 from storage.postgres import redact
@@ -29,6 +31,8 @@ class Config:
     computer_pause: float = 3.0  # COMPUTER_PAUSE: seconds between a computer player's actions
     hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
     shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
+    metrics: tuple[str, int] | None = None  # METRICS_HOST, METRICS_PORT: None serves no /metrics, /healthz
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object per line, bot.logs)
 
 
 def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: float, low: float) -> float:
@@ -44,6 +48,15 @@ def _seconds(environ: dict[str, str] | os._Environ[str], name: str, default: flo
     return value
 
 
+def _metrics_address(environ: dict[str, str] | os._Environ[str]) -> tuple[str, int] | None:
+    port = environ.get("METRICS_PORT", "").strip()
+    if not port:
+        return None
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise SystemExit(f"METRICS_PORT must be a port number from 1 to 65535, not {port!r}.")
+    return environ.get("METRICS_HOST", "").strip() or "127.0.0.1", int(port)
+
+
 def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Config:
     """The bot's settings from the environment; a missing token raises SystemExit with one line."""
     token = environ.get("DISCORD_TOKEN", "").strip()
@@ -55,6 +68,9 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    log_format = environ.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in FORMATS:
+        raise SystemExit(f"LOG_FORMAT must be text or json, not {log_format!r}.")
     # DATABASE_URL (postgresql://...) wins over DATABASE_PATH (a SQLite file, the default).
     database = (
         environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip() or "tigris.db"
@@ -67,6 +83,8 @@ def read_config(environ: dict[str, str] | os._Environ[str] = os.environ) -> Conf
         computer_pause=_seconds(environ, "COMPUTER_PAUSE", 3.0, 0.0),
         hard_seconds=_seconds(environ, "HARD_SECONDS", 4.0, 0.1),
         shards=read_shards(environ),
+        metrics=_metrics_address(environ),
+        log_format=log_format,
     )
 
 
@@ -91,7 +109,7 @@ class RedactToken(logging.Filter):
 
 def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(formatter(config.log_format))
     handler.addFilter(RedactToken(config.token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
@@ -114,6 +132,10 @@ def check_database(path: str) -> None:
 
 def main() -> None:
     load_dotenv()
+    if sys.argv[1:] == ["doctor"]:
+        from bot import doctor
+
+        sys.exit(doctor.main())
     config = read_config()
     setup_logging(config)
     check_database(config.database_path)
@@ -122,7 +144,11 @@ def main() -> None:
 
     computer = ComputerConfig(pause=config.computer_pause, seconds=config.hard_seconds)
     bot = create_bot(
-        config.database_path, dev_guild_id=config.dev_guild_id, computer=computer, shards=config.shards
+        config.database_path,
+        dev_guild_id=config.dev_guild_id,
+        computer=computer,
+        shards=config.shards,
+        metrics_address=config.metrics,
     )
     logging.getLogger("bot").info("starting; games are saved in %s", redact(config.database_path))
     if config.shards is not None:

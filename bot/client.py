@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import surface
+from bot import logs, metrics, surface
 from bot.computer import Computer, ComputerConfig
 from bot.core import Clock, answer_error, reply_private, unix_time
+from bot.health import HealthServer
 from bot.history import History
 from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
@@ -33,6 +35,22 @@ from engine import Action
 from storage import Shards, Store
 
 
+class TimedTree(app_commands.CommandTree[Any]):
+    """The command tree, timing each slash command and autocomplete for ``tigris_command_seconds``."""
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        started = time.perf_counter()
+        command = interaction.command
+        name = command.qualified_name if command is not None else "unknown"
+        logs.tag(command=name, server=interaction.guild_id)  # this interaction's own task
+        if interaction.type is discord.InteractionType.autocomplete:
+            name += " (autocomplete)"
+        try:
+            await super()._call(interaction)
+        finally:
+            metrics.command_finished(name, time.perf_counter() - started)
+
+
 class TigrisBot(commands.Bot):
     def __init__(
         self,
@@ -42,6 +60,7 @@ class TigrisBot(commands.Bot):
         dev_guild_id: int | None = None,
         seeds: Callable[[], int] | None = None,
         computer: ComputerConfig | None = None,
+        metrics_address: tuple[str, int] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -49,7 +68,12 @@ class TigrisBot(commands.Bot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            tree_cls=TimedTree,
             **options,
+        )
+        # METRICS_HOST and METRICS_PORT: /metrics and /healthz, served from setup_hook on (bot.health)
+        self.health = (
+            None if metrics_address is None else HealthServer(self, lambda: self.store, *metrics_address)
         )
         self.database_path = str(database_path)
         self.clock = clock
@@ -61,7 +85,7 @@ class TigrisBot(commands.Bot):
         self._catching_up: asyncio.Task[None] | None = None
         self.workers = Workers()  # a process for the pictures that take seconds (a replay)
         # and one for the computer player's thinking, so that neither waits for the other
-        self.computer = Computer(Workers(), computer or ComputerConfig())
+        self.computer = Computer(Workers(name="computer"), computer or ComputerConfig())
 
     @property
     def store(self) -> Store:
@@ -113,6 +137,8 @@ class TigrisBot(commands.Bot):
         else:
             await self.tree.sync()
         self._timers.start()
+        if self.health is not None:
+            await self.health.start()
         self._catching_up = asyncio.create_task(self._present_missed(), name="tigris-present-missed")
 
     async def _present_missed(self) -> None:
@@ -133,12 +159,35 @@ class TigrisBot(commands.Bot):
                 await self._catching_up
         if self._timers is not None:
             await self._timers.stop()
+        if self.health is not None:
+            await self.health.stop()
         await super().close()
         await self.workers.close()
         await self.computer.close()
         if self._store is not None:
             await self._store.close()
             self._store = None
+
+    # A change that may give the bot back a permission it lacked in a game's channel (bot.permissions):
+    # the games of that server it could not post in are checked again.
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self._recheck_posting(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:
+            await self._recheck_posting(after.guild.id)
+
+    async def _recheck_posting(self, guild_id: int) -> None:
+        if self.rooms is not None:
+            await self.rooms.presenter.channel.recheck(guild_id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -158,6 +207,17 @@ class ShardedTigrisBot(TigrisBot, commands.AutoShardedBot):
     process (issue 14). Its timer loop fires the timers of those shards' servers' games only."""
 
 
+def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
+    """The bot's slash commands on a client of its own (``python -m bot doctor`` compares them with the ones
+    Discord has): a TigrisBot's tree, else a new tree holding the /te group."""
+    tree = getattr(client, "tree", None)
+    if isinstance(tree, app_commands.CommandTree):
+        return tree
+    tree = app_commands.CommandTree(client)
+    tree.add_command(surface.te_group)
+    return tree
+
+
 def create_bot(
     database_path: str | Path = "tigris.db",
     *,
@@ -166,11 +226,12 @@ def create_bot(
     seeds: Callable[[], int] | None = None,
     computer: ComputerConfig | None = None,
     shards: Shards | None = None,
+    metrics_address: tuple[str, int] | None = None,
 ) -> TigrisBot:
     """Build the bot; its setup_hook opens the database, syncs the commands, re-registers the prompt
     buttons and resumes the timers. ``computer`` sets the computer player's pause between actions and the
-    hard level's budget; ``shards`` (SHARD_COUNT, SHARD_IDS) makes it a sharded bot. ``clock`` and
-    ``seeds`` are for tests."""
+    hard level's budget; ``shards`` (SHARD_COUNT, SHARD_IDS) makes it a sharded bot; ``metrics_address``
+    (METRICS_HOST, METRICS_PORT) serves /metrics and /healthz there. ``clock`` and ``seeds`` are for tests."""
     if shards is not None:
         return ShardedTigrisBot(
             database_path,
@@ -178,7 +239,15 @@ def create_bot(
             dev_guild_id=dev_guild_id,
             seeds=seeds,
             computer=computer,
+            metrics_address=metrics_address,
             shard_count=shards.count,
             shard_ids=list(shards.ids),
         )
-    return TigrisBot(database_path, clock=clock, dev_guild_id=dev_guild_id, seeds=seeds, computer=computer)
+    return TigrisBot(
+        database_path,
+        clock=clock,
+        dev_guild_id=dev_guild_id,
+        seeds=seeds,
+        computer=computer,
+        metrics_address=metrics_address,
+    )

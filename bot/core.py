@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from engine import EngineError
 from storage import DatabaseUnusableError
 
@@ -60,6 +61,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
         await reply_private(interaction, str(error))
         return
     storage = isinstance(error, DatabaseUnusableError)
+    metrics.error("database" if storage else "command")
     log.error(
         "%s in %s by user %s in channel %s",
         "database error" if storage else "unexpected error",

@@ -25,8 +25,8 @@ the variants (also the 2015 buildings and wonder); the creator may `seat addbot`
 `seat replace` (creator or manager)
 `/te settings` — DMs: all, turn or none; instant answers to forced choices
 
-**History**: `/te history replay` · `history export` · `history stats` · `history leaderboard` · \
-`history games` · `history mygames` (yours)
+**History**: `/te history replay` · `history export` · `history analyse` · `history stats` · \
+`history leaderboard` · `history games` · `history mygames` (yours)
 **Ratings**: a multiplayer Elo (rules: ratings).
 
 **A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn deadline and the \

@@ -15,17 +15,22 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
+import time
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import render
+from ai.analysis import Budget, Judgement, judge_rows, judged_rows, report, turning_points
 from bot import history_texts as words
+from bot.analysis import move_pictures
 from bot.core import Clock, UserError, unix_time
 from bot.present import Directory, due_of, players_of, seat_notes
 from bot.texts import post_link
 from bot.workers import Workers
-from engine import EngineError, Phase, PublicView, Settings, Who, public_view, write_export
+from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
 from render import Animation, SeatMark, SeatNote
 from storage import GameNotFound, GameRecord, Player, SeatReason, Status, Store
 
@@ -37,6 +42,9 @@ RUNNING_LISTED = 15
 FINISHED_LISTED = 5
 CHOICES_EACH = 25  # the newest running and finished games offered by autocomplete (Discord shows 25)
 KEPT_REPLAYS = 3  # finished games' replays kept in memory: asked again, they are sent at once
+ANALYSIS_STEPS = 10  # worker jobs per analysis: the progress line moves ten times
+
+Progress = Callable[[int], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,8 @@ class History:
         self._workers = workers
         self._clock = clock
         self._replays: OrderedDict[Hashable, Animation] = OrderedDict()
+        self._analysing: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
+        self.analysis_budget: Budget | None = None  # how hard each move is looked at: by default by players
 
     def _now(self) -> int:
         return unix_time(self._clock)
@@ -187,6 +197,58 @@ class History:
         return Answer(
             words.export_caption(title, over), (Attachment(f"game-{record.id}.txt", text.encode()),)
         )
+
+    # ---------------------------------------------------------------------------------- analysis
+
+    def analysable(self, record: GameRecord) -> None:
+        """A refusal unless the game is over: during play an analysis would help a player cheat."""
+        _started(record, "to analyse")
+        if record.status is Status.PLAYING:
+            raise UserError(words.analyse_in_play(record.id))
+
+    async def analyse(self, record: GameRecord, progress: Progress) -> list[Answer]:
+        """The post-game analysis (``ai.analysis``): a summary with the turning points, then per seat its
+        costliest moves with a picture each. Computed once in the worker process, in steps that report
+        their ``progress`` (a percentage), then kept in the store."""
+        self.analysable(record)
+        export = await self._store.game_export(record.id)
+        analysis = await self._store.analysis(record.id, record.version)
+        if analysis is None:
+            key = (record.id, record.version)
+            task = self._analysing.get(key)
+            if task is None:  # one analysis of a game at a time: a second asker waits for the first's
+                task = asyncio.ensure_future(self._analysis(record, export, progress))
+                self._analysing[key] = task
+                task.add_done_callback(lambda _: self._analysing.pop(key, None))
+            analysis = await asyncio.shield(task)
+        names = await self._directory.names_for(record)
+        notes = await self._notes(record)
+        title = await self._directory.game_name(record)
+        wanted = [(c["seq"], c["better"]) for seat in analysis["seats"] for c in seat["costliest"]]
+        pictures = await self._workers.run(move_pictures, export, wanted, names, notes, title)
+        by_seq = {p.seq: p for p in pictures}
+        answers = [Answer(words.analysis_summary(title, analysis, names))]
+        for seat in analysis["seats"]:
+            mine = [by_seq[c["seq"]] for c in seat["costliest"] if c["seq"] in by_seq]
+            files = tuple(Attachment(f"game-{record.id}-move-{p.seq}.png", p.png) for p in mine)
+            answers.append(
+                Answer(words.analysis_seat(seat, names[seat["seat"]], [p.why for p in mine]), files)
+            )
+        return answers
+
+    async def _analysis(self, record: GameRecord, export: GameExport, progress: Progress) -> dict[str, Any]:
+        start = time.perf_counter()
+        seqs = await self._workers.run(judged_rows, export)
+        step = max(1, math.ceil(len(seqs) / ANALYSIS_STEPS))
+        judgements: list[Judgement] = []
+        for done in range(0, len(seqs), step):
+            part = seqs[done : done + step]
+            judgements += await self._workers.run(judge_rows, export, part, budget=self.analysis_budget)
+            await progress(min(99, 100 * (done + step) // len(seqs)))
+        points = await self._workers.run(turning_points, export)
+        analysis = report(export, judgements, points, time.perf_counter() - start)
+        await self._store.save_analysis(record.id, record.version, analysis, self._now())
+        return analysis
 
     # ---------------------------------------------------------------------------------- standings
 

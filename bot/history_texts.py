@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ai.hint import label
 from bot.deadlines import Due
 from bot.texts import MESSAGE_LIMIT, count, deadline_words, ordinal, you_awaited
-from engine import Phase, PublicView
+from engine import Action, NotationError, Phase, PublicView
 from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
 
@@ -30,6 +32,13 @@ def export_in_play(number: int) -> str:
     return (
         f"Game {number} is still in play and its record holds the seed, which would reveal the bag: it "
         "can be exported once the game is over (`/te log` shows its moves meanwhile)."
+    )
+
+
+def analyse_in_play(number: int) -> str:
+    return (
+        f"Game {number} is still in play: an analysis of its moves would help its players, so it waits for "
+        "the end of the game."
     )
 
 
@@ -309,3 +318,69 @@ def game_label(number: int, channel: str | None, state: str, names: Sequence[str
     place = f"#{channel}" if channel else "a channel"
     label = f"game {number} · {place} · {state} · {', '.join(names)}"
     return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1] + "…"
+
+
+# ------------------------------------------------------------------------------------------ analysis
+
+
+def analyse_working(number: int, percent: int) -> str:
+    """The progress line, edited in place while the worker judges the moves."""
+    return f"Analysing game {number}… {percent}%"
+
+
+def _move(text: str) -> str:
+    try:
+        return label(Action.parse(text))
+    except NotationError:
+        return text
+
+
+def analysis_summary(title: str, analysis: dict[str, Any], names: Sequence[str]) -> str:
+    """Every seat's average loss, and the game's turning points."""
+    lines = [
+        f"**{title}** — every move judged from what its player could see then (their hand and the board, "
+        "never the bag or the other hands): how many points of final margin it gave away against the best "
+        "move found."
+    ]
+    for seat in analysis["seats"]:
+        lines.append(
+            f"**{names[seat['seat']]}**: {count(seat['moves'], 'move')} judged, "
+            f"{seat['average_loss']:.2f} points lost per move on average"
+        )
+    points = analysis["turning_points"]
+    if points:
+        lines.append("**Turning points**")
+    for p in points:
+        what = f" — {_seats_named(p['what'], names)}" if p["what"] else ""
+        lead = (
+            f"; {names[p['leader_after']]} takes the lead" if p["leader_after"] != p["leader_before"] else ""
+        )
+        lines.append(
+            f"Turn {p['turn']} (#{p['seq']}): {names[p['seat']]}, {_move(p['played'])}{what} "
+            f"({p['swing']:+.1f} for them{lead})"
+        )
+    lines.append(f"Analysed in {analysis['seconds']:.0f} s.")
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def _seats_named(text: str, names: Sequence[str]) -> str:
+    for seat, name in enumerate(names):
+        text = text.replace(f"seat {seat}", name)
+    return text
+
+
+def analysis_seat(seat: dict[str, Any], name: str, whys: Sequence[str]) -> str:
+    """A seat's costliest moves, one line each with the line of why; the pictures follow in that order."""
+    costliest = seat["costliest"]
+    if not costliest:
+        return f"**{name}**: no move gave away points against the best found."
+    lines = [
+        f"**{name}** — costliest moves (on each picture: the move played framed in yellow, the better one "
+        "marked):"
+    ]
+    for i, (c, because) in enumerate(zip(costliest, whys, strict=False), start=1):
+        lines.append(
+            f"{i}. Turn {c['turn']} (#{c['seq']}): played {_move(c['played'])}; better {_move(c['better'])} "
+            f"(−{c['loss']:.1f}): {because}"
+        )
+    return "\n".join(lines)[:MESSAGE_LIMIT]

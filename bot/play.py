@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
+from bot import logs, metrics
 from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
@@ -249,6 +250,7 @@ class ActionPath:
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
         prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
         (``texts.choice_label``)."""
+        logs.tag(game=game_id)
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
             record = await self._load_playing(game_id)
@@ -357,6 +359,8 @@ class ActionPath:
         except TakeBackError:
             raise UserError(PLAYED_FOR_YOU) from None
         self._on_timers_saved()
+        if text != UNDO:
+            metrics.action_saved(actor.kind.value)
         return appended
 
     async def _settle_and_present(
@@ -379,6 +383,7 @@ class ActionPath:
             await self._presenter.present(record, before, game, everything, note, acted_by=acted_by)
         except Exception:
             log.exception("game %s: settling or presenting version after a save failed", game_id)
+            metrics.error("presentation")
 
     async def _settle(
         self, record: GameRecord, game: Game, rows: Sequence[Timer]

@@ -35,7 +35,7 @@ from typing import Any
 import discord
 
 import render
-from bot import texts
+from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
 from bot.deadlines import Due, awaited_due, covered, on_vacation
@@ -60,6 +60,7 @@ POST_STEP = "post"
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
+MEMBER_NAME_AGE = 3600  # seconds a nickname asked of Discord is used before asking again
 
 
 class Directory:
@@ -71,9 +72,14 @@ class Directory:
         self._names: dict[int, str] = {}
         # servers this process has no cache of (another shard's, issue 14: a DM about their game), asked once
         self._guild_names: dict[int, str] = {}
+        # (server, user) -> (the member's server nickname or None, when asked): names on another shard's
+        # servers (issue 21), asked again after MEMBER_NAME_AGE seconds
+        self._member_names: dict[tuple[int, int], tuple[str | None, float]] = {}
 
     def remember(self, user: discord.abc.User) -> None:
-        self._names[user.id] = user.display_name
+        """Keep the name a user has on a server (a DM's user carries only their global name)."""
+        if isinstance(user, discord.Member):
+            self._names[user.id] = user.display_name
 
     @property
     def bot_user_id(self) -> int | None:
@@ -99,11 +105,30 @@ class Directory:
 
     async def name_in(self, guild_id: int, user_id: int, fallback: str) -> str:
         """A user's display name on a server (asking Discord if no cache knows it), else ``fallback``."""
+        if guild_id and self._client.get_guild(guild_id) is None:  # another shard's server
+            nickname = await self._member_name(guild_id, user_id)
+            if nickname is not None:
+                return nickname
         name = self.known_name(guild_id, user_id)
         if name is None:
             with contextlib.suppress(discord.HTTPException):
                 name = self._names[user_id] = (await self._client.fetch_user(user_id)).display_name
         return fallback if name is None else name
+
+    async def _member_name(self, guild_id: int, user_id: int) -> str | None:
+        """A member's display name on a server this process has no cache of (a DM of another shard's game,
+        which Discord sends to shard 0), asked once per ``MEMBER_NAME_AGE``; None if Discord will not say."""
+        now = asyncio.get_running_loop().time()
+        known = self._member_names.get((guild_id, user_id))
+        if known is not None and now - known[1] < MEMBER_NAME_AGE:
+            return known[0]
+        name = None
+        with contextlib.suppress(discord.HTTPException):
+            data = await self._client.http.get_member(guild_id, user_id)
+            user = data.get("user") or {}
+            name = data.get("nick") or user.get("global_name") or user.get("username")
+        self._member_names[(guild_id, user_id)] = (name, now)
+        return name
 
     def known_name(self, guild_id: int, user_id: int) -> str | None:
         """A user's display name from the caches only (for autocomplete, which cannot wait), or None."""
@@ -182,14 +207,92 @@ class ChannelPosts(_GameMessages):
         # per game: the turn and the people mentioned during it (at most once per person per turn); a restart
         # forgets it, which can cost one more mention in that turn
         self._mentioned: dict[int, tuple[int, set[int]]] = {}
+        # games whose channel the bot cannot post in (game id -> server id), and the games whose stored state
+        # this process has read (a restart learns it from the store at the game's next post)
+        self._blocked: dict[int, int] = {}
+        self._checked: set[int] = set()
+
+    async def _postable(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """The game's channel if the bot may post there now (bot.permissions). Else None, after telling
+        the game's creator once; the first post once the permissions are back shows the board again."""
+        channel = await self._directory.channel_of(record)
+        if channel is None:
+            return None
+        guild = getattr(channel, "guild", None)
+        lacking = permissions.missing_in(channel, guild.me if isinstance(guild, discord.Guild) else None)
+        if lacking:
+            await self._lost(record, channel, lacking)
+            return None
+        if lacking is not None and await self._was_blocked(record):
+            await self._came_back(record, channel)
+        return channel
+
+    async def _was_blocked(self, record: GameRecord) -> bool:
+        if record.id not in self._checked:
+            self._checked.add(record.id)
+            if await self._store.message(record.id, MessageKind.NO_POSTING) is not None:
+                self._blocked[record.id] = record.guild_id
+        return record.id in self._blocked
+
+    async def _lost(self, record: GameRecord, channel: object, lacking: Sequence[str]) -> None:
+        """The bot cannot post in the game's channel: its creator gets one DM naming what is missing (the
+        store remembers it was sent, across restarts); nothing is retried meanwhile."""
+        log.warning("game %s: cannot post in channel %s (missing: %s)", record.id, record.channel_id, lacking)
+        self._blocked[record.id] = record.guild_id
+        self._checked.add(record.id)
+        if await self._store.message(record.id, MessageKind.NO_POSTING) is not None:
+            return
+        place = getattr(channel, "name", None) or str(record.channel_id)
+        name = await self._directory.game_name(record)
+        text = permissions.lost_dm(name, place, lacking, thread=permissions.is_thread(channel))
+        where = (0, 0)
+        try:
+            dm = await (await self._directory.user(record.creator_id)).send(text)
+            where = (dm.channel.id, dm.id)
+        except discord.HTTPException:
+            log.warning("game %s: could not tell its creator that the bot cannot post", record.id)
+        await self._store.remember_message(record.id, MessageKind.NO_POSTING, *where, self._now())
+
+    async def _came_back(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        """The bot may post in the game's channel again: the game as it stands now, once."""
+        if self._blocked.pop(record.id, None) is None:
+            return  # another post got there first
+        await self._store.forget_message(record.id, MessageKind.NO_POSTING)
+        log.info("game %s: posting in channel %s again", record.id, record.channel_id)
+        try:
+            if record.status is not Status.PLAYING:
+                await channel.send(f"{permissions.BACK_LINE} {texts.lobby_text(record)}")
+                return
+            game = record.game()
+            view = public_view(game)
+            names = await self._directory.names_for(record)
+            due = await due_of(self._store, record, self._now())
+            last = awaited_line(record, view, names, due, None)
+            picture = await board_file(view, names, None, seat_notes(record, self._now()))
+            posts = await self._store.last_posts(record.id, 1)
+            missed = record.version - posts[0].version if posts else record.version
+            await channel.send(f"{permissions.back_board(missed)}\n{last}", file=picture)
+        except discord.HTTPException:
+            log.warning("game %s: the post after the permissions came back failed", record.id, exc_info=True)
+
+    async def recheck(self, guild_id: int) -> None:
+        """A server's channel, thread, role or the bot's member changed: post again in every game of it the
+        bot could not post in, if it can now."""
+        for game_id in [g for g, guild in self._blocked.items() if guild == guild_id]:
+            try:
+                await self._postable(await self._store.load_game(game_id))
+            except Exception:
+                log.exception("game %s: could not check whether the bot may post again", game_id)
 
     async def announce(self, record: GameRecord, text: str) -> str:
         """Post a line of text that notifies nobody, remembered for the catch-up while the game is in play;
         returns a note for the user if Discord refused the post."""
-        channel = await self._directory.channel_of(record)
+        channel = await self._postable(record)
         if channel is not None:
             try:
                 message = await channel.send(text)
+            except discord.Forbidden:
+                await self._lost(record, channel, [])
             except discord.HTTPException:
                 pass
             else:
@@ -227,7 +330,7 @@ class ChannelPosts(_GameMessages):
         showing = SHOWING.get()
         if showing is not None and (done := showing.done(POST_STEP)) is not None:
             return None if done.message_id is None else await self._store.post_of(record.id, done.message_id)
-        channel = await self._directory.channel_of(record)
+        channel = await self._postable(record)
         if channel is None:
             return None
         view = public_view(game)
@@ -249,18 +352,19 @@ class ChannelPosts(_GameMessages):
                 return None  # nothing new to tell (a standing order that had nothing to answer)
             players = [ping] if ping is not None else []
             mention = f"<@{ping}>" if ping is not None else None
-            who = names[view.to_act] if view.to_act is not None else ""
-            last = texts.awaited(view, names, mention)
-            computer = texts.computer_to_act(record)
-            last += texts.deadline_words(view, due, who, paused=record.paused, computer=computer)
+            last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
         content = texts.fit_message(lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
-        if showing is None:
-            message = await channel.send(content, **sending)
-        else:
-            message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
+        try:
+            if showing is None:
+                message = await channel.send(content, **sending)
+            else:
+                message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
+        except discord.Forbidden:  # lost since the cache said otherwise, or another shard's server
+            await self._lost(record, channel, [])
+            return None
         step = None if showing is None else POST_STEP
         return await self._remember(record, message, lines, turn_ended(before, story), step=step)
 
@@ -283,7 +387,7 @@ class ChannelPosts(_GameMessages):
         play anyway. Mentions them."""
         if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
             return
-        channel = await self._directory.channel_of(record)
+        channel = await self._postable(record)
         if channel is None:
             return
         showing, step = SHOWING.get(), f"dms-closed:{user_id}"
@@ -305,6 +409,17 @@ class ChannelPosts(_GameMessages):
             user_id=user_id,
             step=None if showing is None else showing.key(step),
         )
+
+
+def awaited_line(
+    record: GameRecord, view: PublicView, names: list[str], due: Due | None, mention: str | None
+) -> str:
+    """The last line of a channel post: what the game waits for, from whom, until when."""
+    who = names[view.to_act] if view.to_act is not None else ""
+    computer = texts.computer_to_act(record)
+    return texts.awaited(view, names, mention) + texts.deadline_words(
+        view, due, who, paused=record.paused, computer=computer
+    )
 
 
 def players_of(record: GameRecord) -> dict[int, int]:
@@ -731,6 +846,7 @@ class Presenter:
             post = await self.channel.post_action(record, before, game, names, story, due, ping)
         except Exception:
             log.exception("game %s: posting version %s failed", record.id, record.version)
+            metrics.error("presentation")
         told: set[int] = set()  # who got a DM now: it carries their hand already
         steps = [
             partial(self.prompts.close, record, note),
@@ -742,6 +858,7 @@ class Presenter:
                 await step()
             except Exception:
                 log.exception("game %s: presenting version %s failed", record.id, record.version)
+                metrics.error("presentation")
         marked = [h.seat for h in story if isinstance(h, texts.TimedOut | texts.CameBack)]
         for seat in record.seats:
             if seat.user_id is None or seat.user_id in told:

@@ -17,8 +17,10 @@ could not even be saved waits with the same backoff, so nothing is fired in a ti
 Several processes may share one database (PostgreSQL, issue 14): each due row is claimed for this process
 (``Store.claim_due_timers``) before it fires, so exactly one process fires it; a process that dies
 mid-timer leaves its claim to run out (``LEASE``) and another fires it then. A sharded process (discord.py's
-AutoShardedClient) claims only the rows of games whose server is on its shards; the rows another process
-saves (a move made in DMs, which Discord delivers to shard 0) are seen within ``SHARED_POLL``.
+AutoShardedClient) claims only the rows of games whose server is on its shards. The rows another process
+saves (a move made in DMs, which Discord delivers to shard 0) wake the loop at once: PostgreSQL NOTIFYs every
+process that LISTENs (``Store.listen_timers``, issue 21); the loop polls every ``LISTENING_POLL`` only in
+case a notification was lost, and every ``SHARED_POLL`` while it cannot listen.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ import os
 import secrets
 import socket
 import traceback
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
 
-from bot import autoplay, texts
+from bot import autoplay, logs, metrics, texts
 from bot.autoplay import Why
 from bot.computer import Computer
 from bot.core import Clock, UserError, log, unix_time
@@ -101,6 +104,7 @@ class TimerLoop:
     # process fires it meanwhile; a process that dies mid-timer delays it by this much
     LEASE = FIRE_TIMEOUT + 300
     SHARED_POLL = 10  # seconds: with a database several processes share, look for their new rows this often
+    LISTENING_POLL = 300  # ... unless their saves wake this loop (PostgreSQL LISTEN): then only in case
 
     def __init__(
         self,
@@ -129,6 +133,10 @@ class TimerLoop:
         self._unsaved: dict[int, tuple[int, int]] = {}
         self._owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"  # this loop's claims
         self._shards: Shards | None = None
+        # PostgreSQL: what stops listening for other processes' timers, whether it works, when last tried
+        self._stop_listening: Callable[[], Awaitable[None]] | None = None
+        self._listening = False
+        self._listen_tried: float | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="tigris-timers")
@@ -140,6 +148,8 @@ class TimerLoop:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._stop_listening is not None:
+            await self._stop_listening()
 
     def wake(self) -> None:
         """New timers were saved, or a firing ended: the loop reads the table again (at once if asleep, else
@@ -153,6 +163,7 @@ class TimerLoop:
         self._shards = served_shards(self._client)
         misses = 0
         while not self._client.is_closed():
+            await self._keep_listening()
             self._changed = False
             try:
                 delay = await self._fire_due()
@@ -185,13 +196,35 @@ class TimerLoop:
         # when every slot is taken, the next firing to end wakes the loop
         delay: float = self.IDLE_SLEEP
         if self._store.backend != "sqlite":
-            delay = self.SHARED_POLL
+            delay = self.LISTENING_POLL if self._listening else self.SHARED_POLL
         upcoming = await self._store.next_claimable(now, shards=self._shards)
         if upcoming is not None and (upcoming > now or len(self._firing) < self.CONCURRENCY):
             delay = min(delay, max(1, upcoming - now))
         return delay
 
+    async def _keep_listening(self) -> None:
+        """PostgreSQL: listen for the timers other processes save, and again (at most every
+        ``SHARED_POLL``) after the listening connection was lost."""
+        now = asyncio.get_running_loop().time()
+        if self._listening or self._store.backend == "sqlite":
+            return
+        if self._listen_tried is not None and now - self._listen_tried < self.SHARED_POLL:
+            return
+        self._listen_tried = now
+        try:
+            self._stop_listening = await self._store.listen_timers(self.wake, self._lost_listening)
+            self._listening = self._stop_listening is not None
+        except Exception:
+            log.warning("the timer loop cannot LISTEN; it polls every %s s", self.SHARED_POLL, exc_info=True)
+
+    def _lost_listening(self) -> None:
+        log.warning("the timer loop's LISTEN connection was lost; it polls every %s s", self.SHARED_POLL)
+        self._listening = False
+        self.wake()
+
     async def _fire(self, timer: Timer) -> None:
+        metrics.timer_fired(self._clock().timestamp() - timer.due_at)
+        logs.tag(game=timer.game_id)  # this firing's own task
         try:
             try:
                 async with asyncio.timeout(self.FIRE_TIMEOUT):
@@ -335,6 +368,7 @@ class TimerLoop:
     async def _failed(self, timer: Timer, error: BaseException) -> None:
         """Log a failed firing with its context and have the store move the timer out of the way."""
         what = f"timer {timer.id} ({timer.kind}, seat {timer.seat}) of game {timer.game_id}"
+        metrics.error("timer")
         now = unix_time(self._clock)
         try:
             retry = await self._store.timer_failed(timer.id, now, failure_text(error))

@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
+from bot import metrics
 from bot.core import log
 
 T = TypeVar("T")
@@ -28,8 +29,10 @@ class WorkerError(RuntimeError):
 
 
 class Workers:
-    def __init__(self, processes: int = 1) -> None:
+    def __init__(self, processes: int = 1, name: str = "pictures") -> None:
         self._processes = processes
+        self.name = name  # the label of its queue in the metrics
+        metrics.worker_jobs(name, 0)  # its series exists, at 0, before the first job
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
@@ -44,6 +47,7 @@ class Workers:
         """``function(*args, **kwargs)`` in the worker process; its exceptions are raised here."""
         pool = self._executor()
         loop = asyncio.get_running_loop()
+        metrics.worker_jobs(self.name, +1)
         try:
             return await loop.run_in_executor(pool, partial(function, *args, **kwargs))
         except BrokenProcessPool as exc:
@@ -52,6 +56,8 @@ class Workers:
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise WorkerError("the worker process died") from exc
+        finally:
+            metrics.worker_jobs(self.name, -1)
 
     async def close(self) -> None:
         """Stop the worker process (a job under way is finished first, queued ones are dropped)."""

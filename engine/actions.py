@@ -52,6 +52,7 @@ TILE_NAMES = ("temple", "farm", "market", "settlement")
 LEADER_NAMES = ("priest", "farmer", "trader", "king")
 BUILDING_NAMES = ("library", "granary", "market hall", "palace")
 COLOUR_BY_WORD = {c.word: c for c in COLOURS}
+COLOUR_WORDS = tuple(c.word for c in COLOURS)  # Colour.word without the enum's property lookups
 
 # The six monuments, each a pair of colours in the order red, blue, green, black.
 MONUMENTS: tuple[tuple[Colour, Colour], ...] = tuple(combinations(COLOURS, 2))
@@ -109,12 +110,12 @@ class Action(NamedTuple):
     @property
     def text(self) -> str:
         kind = self.kind
-        if kind in (Kind.TILE, Kind.LEADER, Kind.BUILDING):
-            return f"{kind} {_colour(self).word} {square_name(_square(self))}"
-        if kind in (Kind.CATASTROPHE, Kind.TREASURE, Kind.WONDER):
+        if kind in _COLOUR_AND_SQUARE:
+            return f"{kind} {COLOUR_WORDS[_colour(self)]} {square_name(_square(self))}"
+        if kind in _SQUARE_ONLY:
             return f"{kind} {square_name(_square(self))}"
-        if kind in (Kind.WITHDRAW, Kind.WAR, Kind.POINT):
-            return f"{kind} {_colour(self).word}"
+        if kind in _COLOUR_ONLY:
+            return f"{kind} {COLOUR_WORDS[_colour(self)]}"
         if kind == Kind.COMMIT:
             return f"commit {self.number}"
         if kind == Kind.SWAP:
@@ -139,6 +140,11 @@ class Action(NamedTuple):
                 f"{quoted(kind)} is not an action: use tile, leader, withdraw, catastrophe, swap, pass, "
                 "commit, war, monument, building, wonder, decline, treasure or point"
             ) from None
+
+
+_COLOUR_AND_SQUARE = frozenset({Kind.TILE, Kind.LEADER, Kind.BUILDING})
+_SQUARE_ONLY = frozenset({Kind.CATASTROPHE, Kind.TREASURE, Kind.WONDER})
+_COLOUR_ONLY = frozenset({Kind.WITHDRAW, Kind.WAR, Kind.POINT})
 
 
 def _colour(action: Action) -> Colour:

@@ -16,9 +16,16 @@ SQUARES = COLUMNS * ROWS
 COLUMN_LETTERS = "abcdefghijklmnop"
 
 
+def _name(square: int) -> str:
+    return f"{COLUMN_LETTERS[square % COLUMNS]}{square // COLUMNS + 1}"
+
+
+SQUARE_NAMES = tuple(_name(s) for s in range(SQUARES))  # every action's text names one
+
+
 def square_name(square: int) -> str:
     """``square_name(0) == "a1"``: lowercase, as in the action notation."""
-    return f"{COLUMN_LETTERS[square % COLUMNS]}{square // COLUMNS + 1}"
+    return SQUARE_NAMES[square] if 0 <= square < SQUARES else _name(square)
 
 
 def whole_number(text: str, most: int) -> int | None:

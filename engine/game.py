@@ -13,9 +13,10 @@ The fields and the questions a position answers are in ``engine.state``, the reg
 from __future__ import annotations
 
 from engine.actions import COLOURS, DECLINE, MONUMENTS, POINT_ACTIONS, Action, Colour, Kind
-from engine.board import NEIGHBOURS
+from engine.board import NEIGHBOURS, BoardMap
 from engine.cells import BLACK, CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, LEADER, RED, WONDER, leader_value
 from engine.errors import IllegalActionError, NotationError
+from engine.kingdoms import Kingdoms
 from engine.legal import illegal_reason, legal_actions
 from engine.model import Conflict, Event, Phase, Settings
 from engine.scoring import Outcome, final_standings
@@ -44,11 +45,8 @@ class Game(State):
     def start(cls, settings: Settings, seed: int) -> Game:
         """A new game of these settings (``Game.new`` spelled with a ``Settings``)."""
         game = cls(settings, seed)
-        kingdoms = game.kingdoms
-        for square in game.map.start_temples:
-            kingdoms.put(square, RED)
-            kingdoms.add_treasure(square)
-            game.bag[RED] -= 1
+        game.kingdoms = _opening(game.map)
+        game.bag[RED] -= len(game.map.start_temples)
         for seat in range(settings.players):
             game._draw(seat, HAND_SIZE)
         game.start_player = game.active = game.rng.below(settings.players)
@@ -135,18 +133,18 @@ class Game(State):
     def _do_tile(self, action: Action, events: list[Event]) -> None:
         seat, colour, square = self.active, action.colour, action.square
         assert colour is not None and square is not None
-        kingdoms = self.kingdoms.kingdoms_next_to(square)
+        joined = self.kingdoms.kingdoms_beside[square]  # the kingdoms the tile joins (R9: two at most)
         self.hands[seat][colour] -= 1
         self.kingdoms.put(square, colour)
         self.placed = square
         events.append(Event("tile", seat, colour, (square,)))
-        if len(kingdoms) == 2:
+        if joined == 2:
             # R15: the unification tile goes on the tile; no point for it (R10)
             self.unification = square
             events.append(Event("unification", seat, colour, (square,)))
             self._continue_wars(events)
             return
-        if len(kingdoms) == 1:
+        if joined == 1:
             self._score_tile(colour, square, events)
         self._after_conflicts(events)
 
@@ -521,6 +519,22 @@ class Game(State):
                 if square is not None and not temples_next[square]:
                     self._return_leader(seat, colour)
                     events.append(Event("stranded", seat, colour, (square,)))
+
+
+_OPENINGS: dict[str, Kingdoms] = {}
+
+
+def _opening(board: BoardMap) -> Kingdoms:
+    """The board of a new game (R2): a temple with a treasure on each starting square of the map, built
+    once per map and copied."""
+    kingdoms = _OPENINGS.get(board.name)
+    if kingdoms is None:
+        kingdoms = Kingdoms(board)
+        for square in board.start_temples:
+            kingdoms.put(square, RED)
+            kingdoms.add_treasure(square)
+        _OPENINGS[board.name] = kingdoms
+    return kingdoms.copy()
 
 
 _DISPATCH = {

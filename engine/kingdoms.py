@@ -28,6 +28,8 @@ from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
 
 COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
+# per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
+LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
 NO_REGION = -1
 _SQUARE_RANGE = range(SQUARES)
 
@@ -145,9 +147,10 @@ class Kingdoms:
         self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
         # per colour, the tile actions (one of the lists above)
         self.tile_lists = _by_colour(self.land_lists, self.river_lists)
-        # per square of a leader on the board, where lifting it changes leader_mask() (leader_changes) for
-        # the board as it is (legal_actions and apply both ask); a change replaces the dict
-        self.masks: dict[int, dict[int, bool]] = {}
+        # per region id, per square of a leader in it, where lifting it changes leader_mask()
+        # (leader_changes); kept across changes that do not reach that region (see put). The dicts are
+        # replaced, never changed in place, so copies share them.
+        self.masks: dict[int, dict[int, dict[int, bool]]] = {}
 
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
@@ -182,7 +185,7 @@ class Kingdoms:
             other.land_lists[1],
             other.land_lists[2],
         ]
-        other.masks = {}
+        other.masks = dict(self.masks)
         return other
 
     # ------------------------------------------------------------------------------------ changes
@@ -194,27 +197,43 @@ class Kingdoms:
         if old == value:
             return
         cell[square] = value
-        if self.masks:
-            self.masks = {}
+        masks = self.masks
+        if masks:
+            # the regions the change may reach: its own and its neighbours', before the change; those
+            # beside the refreshed squares after it are added by _refresh (see leader_changes)
+            label = self.label
+            touched = {label[square], *map(label.__getitem__, NEIGHBOURS[square])}
+        else:
+            touched = set()
         was = old >= 0 and old != CATASTROPHE
         now = value >= 0 and value != CATASTROPHE
         dirty: set[int] = set()  # empty squares whose kingdoms beside may have changed
+        # whether the square is in a kingdom before or after the change: only then can the squares beside
+        # it see another number of kingdoms through it (other regions that change are looked after by
+        # _join and _lift)
+        in_kingdom = False
         if was and now:  # a flip under a monument: same region, same leaders
             assert old < LEADER and value < LEADER, "a leader is never swapped in place"
         elif was:
+            in_kingdom = self.leaders[self.label[square]] != 0
             self._lift(square, old, dirty)
         elif now:
             self._join(square, value, dirty)
+            in_kingdom = self.leaders[self.label[square]] != 0
         if (old == RED) != (value == RED):
             step = 1 if value == RED else -1
             temples_next = self.temples_next
             for n in NEIGHBOURS[square]:
                 temples_next[n] += step
-            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
-        elif was != now:
-            dirty.update(n for n in NEIGHBOURS[square] if cell[n] == EMPTY)
+            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
+        elif in_kingdom:
+            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
         dirty.add(square)
-        self._refresh(dirty)
+        self._refresh(dirty, touched)
+        if masks:
+            for region in touched:
+                if region in masks:
+                    del masks[region]
 
     def add_treasure(self, square: int) -> None:
         """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
@@ -242,8 +261,11 @@ class Kingdoms:
         self.treasure_count[self.label[square]] -= 1
         self._refresh((square,))
 
-    def _refresh(self, squares: Iterable[int]) -> None:
-        """Recount the kingdoms beside each of ``squares`` and set their byte masks (and action lists)."""
+    def _refresh(self, squares: Iterable[int], touched: set[int] | None = None) -> None:
+        """Recount the kingdoms beside each of ``squares`` and set their byte masks (and action lists);
+        the kingdoms beside the empty ones go into ``touched``."""
+        if touched is None:
+            touched = set()
         cell, label, leaders, river, temples_next = (
             self.cell,
             self.label,
@@ -278,6 +300,7 @@ class Kingdoms:
                     and region != third
                 ):
                     count += 1
+                    touched.add(region)
                     if first < 0:
                         first = region
                     elif second < 0:
@@ -286,19 +309,23 @@ class Kingdoms:
                         third = region
             beside[s] = count
             if not catastrophe_spots[s]:
-                self._set_catastrophe(s, True)
+                catastrophe_spots[s] = 1
+                _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, s, True)
             tile = count < 3
             if river[s]:
                 if tile_river[s] != tile:
-                    self._set_tile(s, tile)
+                    tile_river[s] = tile
+                    _update(self.river_squares, self.river_lists, RIVER_TABLES, s, tile)
                 continue
             if tile_land[s] != tile:
-                self._set_tile(s, tile)
+                tile_land[s] = tile
+                _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
             spot = temples_next[s] > 0
             leader_spots[s] = spot
             supply = spot and count <= 1
             if supply_spots[s] != supply:
-                self._set_supply(s, supply)
+                supply_spots[s] = supply
+                _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
             join_spots[s] = spot and count >= 2
 
     def _set_tile(self, square: int, on: bool) -> None:
@@ -354,7 +381,7 @@ class Kingdoms:
             else:
                 others.append(region)
         if target < 0:
-            label[square] = self._new_region(1, _bit(value), 0)
+            label[square] = self._new_region(1, LEADER_BIT[value], 0)
             return
         was_kingdom = leaders[target] != 0
         for region in others:  # relabel the smaller regions into the largest
@@ -366,7 +393,7 @@ class Kingdoms:
             self._free_region(region)
         label[square] = target
         size[target] += 1
-        leaders[target] |= _bit(value)
+        leaders[target] |= LEADER_BIT[value]
         if not was_kingdom and leaders[target]:  # a new kingdom: every empty square beside it counts it
             self._empties_beside(square, dirty)
 
@@ -419,7 +446,7 @@ class Kingdoms:
         label[square] = NO_REGION
         size[region] -= 1
         was_kingdom = leaders[region] != 0
-        leaders[region] &= ~_bit(old)
+        leaders[region] &= ~LEADER_BIT[old]
         beside = [n for n in NEIGHBOURS[square] if label[n] == region]
         if not beside:
             self._free_region(region)
@@ -512,17 +539,29 @@ class Kingdoms:
 
     def leader_changes(self, lifted: int) -> dict[int, bool]:
         """The squares where a leader may stand differently from ``supply_spots`` once the leader on
-        ``lifted`` is lifted (R7), and whether it may stand there; cached until the board changes."""
-        changes = self.masks.get(lifted)
-        if changes is None:
-            changes = self.masks[lifted] = self._leader_changes(lifted)
+        ``lifted`` is lifted (R7), and whether it may stand there.
+
+        Kept under the id of the leader's region H until a change reaches H. The answer reads only which
+        squares H holds, the leaders in H and the facts of the squares beside H (kingdoms beside, leader,
+        supply and joining spots). H's squares change only by a piece put on H or beside it, so ``put``
+        drops H's answers when the region ids of the changed square and its neighbours, before the change,
+        include H's; and the facts of a square beside H change only when ``_refresh`` recounts it, which
+        finds H beside it. H's id cannot pass to another region while H stands."""
+        home = self.label[lifted]
+        kept = self.masks.get(home)
+        if kept is not None:
+            changes = kept.get(lifted)
+            if changes is not None:
+                return changes
+        changes = self._leader_changes(lifted)
+        self.masks[home] = {**kept, lifted: changes} if kept else {lifted: changes}
         return changes
 
     def _leader_changes(self, lifted: int) -> dict[int, bool]:
         label, leaders, cell = self.label, self.leaders, self.cell
         kingdoms_beside = self.kingdoms_beside
         home = label[lifted]
-        rest = leaders[home] & ~_bit(cell[lifted])
+        rest = leaders[home] & ~LEADER_BIT[cell[lifted]]
         changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
         if not rest:  # its region is no kingdom any more: a joining square beside it may be free
             join_spots = self.join_spots
@@ -533,10 +572,9 @@ class Kingdoms:
                 s = join_spots.find(1, s + 1)
         else:
             inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
-            split = None
-            if len(inside) > 1 and not self._joined_around(lifted, home):
-                split = self._parts_without(lifted, inside)
-            if split is None:  # it holds together
+            if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
+                changed = self._counts_after_split(lifted, rest)
+            else:  # it holds together
                 # only squares that touched the region through the lifted one lose it (the lifted square
                 # is their one neighbour labelled home)
                 join_spots = self.join_spots
@@ -547,8 +585,6 @@ class Kingdoms:
                         and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
                     ):
                         changed[s] = 1
-            else:
-                changed = split
         out: dict[int, bool] = {}
         supply_spots = self.supply_spots
         for s, count in changed.items():
@@ -566,51 +602,50 @@ class Kingdoms:
                 bits |= 1 << i
         return RING_JOINED[bits]
 
-    def _parts_without(self, lifted: int, inside: list[int]) -> dict[int, int] | None:
-        """Once the leader on ``lifted`` is lifted, the kingdoms beside each leader spot next to its region
-        or to it, if the region falls apart; None if it holds together after all (the first part reached
-        all of ``inside``, the neighbours of ``lifted`` in its region)."""
+    def _counts_after_split(self, lifted: int, rest: int) -> dict[int, int]:
+        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders
+        ``rest`` but may fall apart, the kingdoms beside each leader spot next to H whose count may decide
+        differently. Only the parts of H with a leader are kingdoms, so only they are flooded, from their
+        leaders: a spot beside p of them and beside k kingdoms now (H among them) has k - 1 + p. A spot
+        beside no such part has k - 1, which changes the answer only for a joining spot with k == 2."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
+        kingdoms_beside = self.kingdoms_beside
         home = label[lifted]
-        seen = {lifted}
-        part_of: dict[int, int] = {}  # the squares of the parts with a leader -> a key of their part
-        around = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
-        key = -1
-        missing = len(inside) - 1  # neighbours the first part has not reached yet
-        for start in inside:
+        seen = {lifted}  # the squares of the parts flooded, and the lifted square
+        parts_beside: dict[int, int] = {}  # leader spot -> parts with a leader beside it
+        last_part: dict[int, int] = {}  # leader spot -> the last part found beside it
+        part = 0
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            start = cell.index(LEADER + bit.bit_length() - 1)
             if start in seen:
-                continue
+                continue  # in a part flooded from another of its leaders
+            part += 1
             seen.add(start)
-            part = [start]
             stack = [start]
-            has_leader = False
             while stack:
                 x = stack.pop()
-                if cell[x] >= LEADER:
-                    has_leader = True
                 for y in NEIGHBOURS[x]:
                     if y in seen:
                         continue
                     if label[y] == home:
                         seen.add(y)
-                        part.append(y)
                         stack.append(y)
-                        if key == -1 and y in inside:
-                            missing -= 1
-                            if not missing:
-                                return None
-                    elif leader_spots[y]:
-                        around.add(y)
-            if has_leader:
-                for x in part:
-                    part_of[x] = key
-            key -= 1
-        kingdoms_beside = self.kingdoms_beside
-        counts = {}
-        for s in around:
-            parts = set(map(part_of.get, NEIGHBOURS[s]))  # the parts beside it, and None
-            parts.discard(None)
-            counts[s] = kingdoms_beside[s] - 1 + len(parts)
+                    elif leader_spots[y] and last_part.get(y) != part:
+                        last_part[y] = part
+                        parts_beside[y] = parts_beside.get(y, 0) + 1
+        counts = {s: kingdoms_beside[s] - 1 + parts for s, parts in parts_beside.items()}
+        join_spots = self.join_spots
+        s = join_spots.find(1)
+        while s >= 0:
+            if (
+                kingdoms_beside[s] == 2
+                and s not in parts_beside
+                and home in map(label.__getitem__, NEIGHBOURS[s])
+            ):
+                counts[s] = 1
+            s = join_spots.find(1, s + 1)
         return counts
 
 
@@ -636,7 +671,3 @@ def _update(
         del squares[i]
         for actions in lists:
             del actions[i]
-
-
-def _bit(value: int) -> int:
-    return 1 << (value - LEADER) if value >= LEADER else 0

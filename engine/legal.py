@@ -230,6 +230,8 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
         assert colour is not None and square is not None
         if not state.hands[seat][colour]:
             return f"you have no {colour.tile_name}s ({colour.word}) in your hand"
+        if (kingdoms.tile_river if colour == BLUE else kingdoms.tile_land)[square]:
+            return None  # R9: the mask holds exactly the checks below
         name = square_name(square).upper()
         if cell[square] != EMPTY:
             return f"{name} is not empty: it holds {describe_cell(state, square)}"
@@ -243,8 +245,10 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
     if kind == Kind.LEADER:
         colour, square = action.colour, action.square
         assert colour is not None and square is not None
-        name = square_name(square).upper()
         here = state.leader_pos[seat][colour]
+        if here != square and kingdoms.may_lead(square, -1 if here is None else here):
+            return None  # R6, R7: only an empty land square beside a face-up temple may be so
+        name = square_name(square).upper()
         if here == square:
             return f"your {colour.leader_name} is already on {name}"
         if cell[square] != EMPTY:
@@ -265,11 +269,11 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
     if kind == Kind.CATASTROPHE:
         square = action.square
         assert square is not None
-        name = square_name(square).upper()
         if not state.catastrophes[seat]:
             return "you have no catastrophe tiles left"
         if kingdoms.catastrophe_spots[square]:
             return None
+        name = square_name(square).upper()
         if square in state.treasures:
             return f"{name} carries a treasure: a catastrophe cannot go there"
         return f"a catastrophe cannot go on {name}: it holds {describe_cell(state, square)}"

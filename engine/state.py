@@ -317,14 +317,18 @@ class State:
         colour = cell[placed]
         if not 0 <= colour < FACE_DOWN:
             return []
-        pairs = [p for p in self.monuments_available if colour in p]
-        if not pairs:
+        corners = [
+            t  # the squares of block(t), spelt out: this runs after every tile
+            for t in (placed - 17, placed - 16, placed - 1, placed)
+            if t in TOP_LEFTS
+            and cell[t] == colour
+            and cell[t + 1] == colour
+            and cell[t + COLUMNS] == colour
+            and cell[t + COLUMNS + 1] == colour
+        ]
+        if not corners:
             return []
-        corners = []
-        for top_left in (placed - 17, placed - 16, placed - 1, placed):
-            if top_left in TOP_LEFTS and all(cell[s] == colour for s in block(top_left)):
-                corners.append(top_left)
-        return [(p, t) for p in pairs for t in corners]
+        return [(p, t) for p in self.monuments_available if colour in p for t in corners]
 
     def wonder_options(self) -> list[int]:
         """R29: the centres of the pluses of five face-up tiles of one colour that the action's tile
@@ -362,6 +366,8 @@ class State:
                 region = label[trader]
                 if counts[region] >= 2 and region not in groups:
                     groups[region] = (seat, sorted(s for s in self.treasures if label[s] == region))
+        if len(groups) < 2:  # nearly always none: this is asked after every action
+            return list(groups.values())
         return sorted(groups.values(), key=lambda group: group[1][0])
 
     def treasure_choice(self) -> tuple[int, list[int]]:

@@ -181,6 +181,36 @@ class PostgresBackend:
         await self._pool.close()
         self._threads.shutdown(wait=False)
 
+    async def listen(
+        self, channel: str, on_notify: Callable[[], None], on_lost: Callable[[], None]
+    ) -> Callable[[], Coroutine[Any, Any, None]]:
+        """LISTEN on ``channel`` over a connection of its own (outside the pool, held as long as it listens):
+        ``on_notify()`` for each notification whose payload is this database's schema (tests give each their
+        own schema in one database), ``on_lost()`` if the connection drops. Returns what stops listening."""
+        conn = await asyncpg.connect(self.url)
+        try:
+            schema = await conn.fetchval("SELECT current_schema()")
+
+            def notified(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+                if payload == schema:
+                    on_notify()
+
+            await conn.add_listener(channel, notified)
+        except BaseException:
+            await conn.close()
+            raise
+        def terminated(_conn: object) -> None:
+            on_lost()
+
+        conn.add_termination_listener(terminated)
+
+        async def stop() -> None:
+            conn.remove_termination_listener(terminated)  # a close of ours is not a lost connection
+            if not conn.is_closed():
+                await conn.close()
+
+        return stop
+
 
 def migration_lock(db: PgDb) -> None:
     db.execute(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")

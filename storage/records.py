@@ -56,6 +56,7 @@ class MessageKind(StrEnum):
     HAND = "hand"  # per game and player: the DM hand panel
     PROMPT = "prompt"  # per game and player: the DM asking for a decision
     DMS_CLOSED = "dms-closed"  # per game and player: the channel's note that DMs to them fail
+    NO_POSTING = "no-posting"  # per game: the DM telling its creator the bot cannot post in its channel
 
 
 class ComputerLevel(StrEnum):

@@ -24,7 +24,7 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -127,6 +127,7 @@ T = TypeVar("T")
 Conn = aiosqlite.Connection
 
 DEFAULT_PATH = "tigris.db"
+TIMERS_CHANNEL = "tigris_timers"  # PostgreSQL's NOTIFY channel for saved timers (migration 0012)
 ACTIVE: tuple[Status, ...] = (Status.LOBBY, Status.PLAYING)
 ALL_TIMERS: Literal["all"] = "all"
 ERROR_TEXT_LIMIT = 2000  # characters of a failed timer's error kept in its row
@@ -764,6 +765,7 @@ class Store:
         self._dialect = backend.dialect
         self.path = path
         self._writes: set[asyncio.Task[Any]] = set()
+        self._listening: list[Callable[[], Coroutine[Any, Any, None]]] = []  # listen_timers's connections
 
     # ------------------------------------------------------------------------------ open and close
 
@@ -857,6 +859,9 @@ class Store:
         backend, self._backend = self._backend, None
         if backend is None:
             return
+        listening, self._listening = self._listening, []
+        for stop in listening:
+            await stop()
         if self._writes:
             await asyncio.gather(*self._writes, return_exceptions=True)
         await backend.close()
@@ -2090,6 +2095,35 @@ class Store:
 
         return await self._transaction(body)
 
+    # -------------------------------------------------------------------------------- analyses
+
+    async def save_analysis(self, game_id: int, version: int, analysis: Mapping[str, Any], now: int) -> None:
+        """Keep the post-game analysis of the game at ``version`` (replacing an older one)."""
+        params = (
+            game_id,
+            _int(version, "version"),
+            _int(now, "now"),
+            json.dumps(analysis, ensure_ascii=False),
+        )
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            db.execute(
+                """INSERT INTO game_analyses (game_id, version, made_at, analysis) VALUES (?, ?, ?, ?)
+                   ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, made_at = excluded.made_at,
+                                                       analysis = excluded.analysis""",
+                params,
+            )
+
+        await self._transaction(body)
+
+    async def analysis(self, game_id: int, version: int) -> dict[str, Any] | None:
+        """The analysis kept for the game at ``version``, if one was."""
+        rows = await self._read(
+            "SELECT analysis FROM game_analyses WHERE game_id = ? AND version = ?", (game_id, version)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
     # ----------------------------------------------------------------------------------- posts
 
     async def add_post(
@@ -2182,6 +2216,43 @@ class Store:
             return await postgres_version(backend)
         async with backend.lock:
             return await user_version(backend.connection())
+
+    async def listen_timers(
+        self, on_saved: Callable[[], None], on_lost: Callable[[], None]
+    ) -> Callable[[], Coroutine[Any, Any, None]] | None:
+        """PostgreSQL: call ``on_saved()`` whenever any process saves a timer, moves one or holds or
+        releases them (a trigger NOTIFYs, migration 0012), ``on_lost()`` if that stops working; returns what
+        stops listening. SQLite: None (one process, which wakes itself)."""
+        backend = self._live()
+        if isinstance(backend, _Sqlite):
+            return None
+        stop = await backend.listen(TIMERS_CHANNEL, on_saved, on_lost)
+        self._listening.append(stop)  # closing the store stops it too
+        return stop
+
+    async def check_writable(self) -> None:
+        """Take the database's write lock in a transaction that changes nothing (``python -m bot doctor``):
+        raises as a move's save would on a read-only file, a locked one or a PostgreSQL standby."""
+        await self._transaction(lambda db: db.execute("UPDATE games SET id = id WHERE id < 0"))
+
+    @classmethod
+    async def found_schema(cls, path: str | os.PathLike[str]) -> int | None:
+        """The schema version of an existing database, without migrating it, or None when
+        there is none yet (no file, or an empty PostgreSQL database): the bot creates it when it starts."""
+        target = os.fspath(path)
+        if not is_postgres_url(target):
+            found = await asyncio.to_thread(inspect_file, target)
+            return None if found is None else found.schema_version
+        try:
+            backend = await _Postgres.connect(target, pool_size=1)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnusableError(
+                f"The PostgreSQL database {redact(target)} cannot be reached: {exc}."
+            ) from exc
+        try:
+            return await postgres_version(backend) or None
+        finally:
+            await backend.close()
 
     async def backup(self, dest: str | os.PathLike[str]) -> None:
         """A consistent copy of the database in a new file (``VACUUM INTO``), while others keep writing."""

@@ -1,5 +1,5 @@
-"""The group ``/te history``: replay, export, stats, leaderboard, games and mygames (issue 13). Each command
-checks what it was given and hands the work to the history room (``bot/history.py``).
+"""The group ``/te history``: replay, export, stats, leaderboard, games and mygames (issue 13), and analyse
+(issue 22). Each command checks what it was given and hands the work to the history room (``bot/history.py``).
 
 Answers are private; ``share: true`` posts a replay for everyone in the channel (a refusal stays private
 either way: the interaction is deferred privately, and the shared replay is a follow-up of its own). The
@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.core import UserError
 from bot.history import Answer
-from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES
+from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_working
 from bot.surface.common import rooms_for, think_privately
 from storage import Player
 
@@ -66,6 +66,26 @@ async def export(interaction: discord.Interaction, game: int | None = None) -> N
     await think_privately(interaction)
     record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game)
     await send(interaction, await rooms.history.export(record))
+
+
+@history_group.command(name="analyse", description="A finished game's costliest moves, seat by seat")
+@app_commands.describe(game=GAME, share="post it for everyone")
+@app_commands.autocomplete(game=game_numbers)
+async def analyse(interaction: discord.Interaction, game: int | None = None, share: bool = False) -> None:
+    rooms = rooms_for(interaction)
+    await think_privately(interaction)
+    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game)
+    rooms.history.analysable(record)
+
+    async def progress(percent: int) -> None:
+        await interaction.edit_original_response(content=analyse_working(record.id, percent))
+
+    await progress(0)
+    answers = await rooms.history.analyse(record, progress)
+    await interaction.edit_original_response(content=SHARED if share else "Done: the analysis is below.")
+    for answer in answers:
+        files = [discord.File(io.BytesIO(a.data), a.filename) for a in answer.files]
+        await interaction.followup.send(answer.text, files=files, ephemeral=not share)
 
 
 @history_group.command(name="stats", description="A player's results on this server")

@@ -8,6 +8,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot import permissions
 from bot.core import UserError
 from bot.rooms import Rooms
 from bot.surface.common import Confirm, rooms_for, think_privately
@@ -46,6 +47,15 @@ async def _welcome(interaction: discord.Interaction, record: GameRecord | None) 
         return await interaction.user.send(welcome_dm(name, interaction.channel_id or 0))
     except discord.Forbidden:
         raise UserError(DMS_CLOSED) from None
+
+
+def _check_permissions(interaction: discord.Interaction) -> None:
+    """Refuse, naming them, where the bot lacks a permission a game needs (Discord sends the bot's
+    permissions in this channel or thread with the interaction): no lobby is opened or started there."""
+    thread = permissions.is_thread(interaction.channel)
+    lacking = permissions.missing(interaction.app_permissions, thread=thread)
+    if lacking:
+        raise UserError(permissions.refusal(lacking, thread=thread))
 
 
 async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[Rooms, GameRecord]:
@@ -88,6 +98,7 @@ async def new_game(
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
+    _check_permissions(interaction)
     if await rooms.store.game_in_channel(interaction.channel_id or 0) is not None:
         raise UserError(CHANNEL_TAKEN)
     welcome = await _welcome(interaction, None)
@@ -163,6 +174,7 @@ async def leave(interaction: discord.Interaction) -> None:
 @app_commands.command(name="start", description="Start this channel's game (its creator; 2–4 players)")
 async def start(interaction: discord.Interaction) -> None:
     rooms, record = await _lobby_here(interaction, "The game here has already started.")
+    _check_permissions(interaction)
     if record.creator_id != interaction.user.id:
         raise UserError(f"Only <@{record.creator_id}>, who opened this lobby, can start the game.")
     if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:

@@ -89,13 +89,16 @@ class Table:
         return next(p for p in self.players if p.id == seat_user_id)
 
 
-async def open_table(env, n: int, *, guild=None, **options) -> Table:
-    """A guild (a new one unless given), a channel, n members; the first opens a lobby, the others join,
-    the first starts."""
+async def open_table(env, n: int, *, guild=None, nicks: bool = False, **options) -> Table:
+    """A guild (a new one unless given), a channel, n members (with ``nicks``, each with a server nickname:
+    "Alice the Great", ...); the first opens a lobby, the others join, the first starts."""
     guild = guild or env.create_guild()
     channel = guild.create_text_channel("games")
     names = ["alice", "bob", "carol", "dave"][:n]
-    players = [guild.add_member(env.create_user(name)) for name in names]
+    players = [
+        guild.add_member(env.create_user(name), nick=f"{name.title()} the Great" if nicks else None)
+        for name in names
+    ]
     result = await players[0].slash(channel, "te new", **options)
     assert result.ephemeral, result.response
     for p in players[1:]:
@@ -129,11 +132,11 @@ def seed_where(players: int, wanted, limit: int = 400, max_actions: int = 120):
     raise AssertionError("no seed reaches the wanted position")
 
 
-async def reach(simcord_env, game_seed, players, wanted, guild=None):
+async def reach(simcord_env, game_seed, players, wanted, guild=None, nicks: bool = False):
     """A table whose game, dealt from the first seed that gets there, has reached ``wanted``."""
     seed, actions = seed_where(players, wanted)
     game_seed["value"] = seed
-    table = await open_table(simcord_env, players, guild=guild)
+    table = await open_table(simcord_env, players, guild=guild, nicks=nicks)
     for text in actions:
         await drive(table, text)
     game = await table.game()

@@ -416,6 +416,7 @@ GROUPS = {
     "history": {
         "replay": ["game", "share"],
         "export": ["game"],
+        "analyse": ["game", "share"],
         "stats": ["user"],
         "leaderboard": ["page"],
         "games": [],

@@ -4,16 +4,19 @@ moves, each saved with the person who made it), in the simcord servers' channels
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from dataclasses import dataclass
 from statistics import mean
 
+import discord
 import pytest
 from PIL import Image
 
 import bot.history
-from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, NO_STARTED_GAME_HERE
+from ai.analysis import Budget
+from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, NO_STARTED_GAME_HERE, analyse_in_play
 from engine import Game, Outcome, UndoRefused, dump, read_export, replay, take_back
 from render import SeatMark, SeatNote
 from storage import Actor, GameRecord, Player, Status, Store
@@ -471,3 +474,115 @@ async def test_history_commands_ask_only_indexed_lookups(simcord_env, server, hi
         "last_posts", "timers",
     }  # fmt: skip
     assert calls and set(calls) <= indexed, set(calls) - indexed
+
+
+# ------------------------------------------------------------------------------------- analysis (issue 22)
+
+
+@pytest.fixture
+def quick_analysis(simcord_env):
+    """The analysis with the smallest budget: these tests check the command, not the judgement."""
+    simcord_env.bot.rooms.history.analysis_budget = Budget(width=1, samples=1, least=1, rival_turns=0)
+
+
+async def test_an_analysis_is_refused_while_the_game_is_in_play(simcord_env, server, quick_analysis):
+    guild, channel, (alice, bob, _) = server
+    store = simcord_env.bot.store
+    playing = await play_game(store, guild.id, channel.id, [alice.id, bob.id], seed=2, actions=12)
+    result = await alice.slash(channel, "te history analyse")
+    assert result.ephemeral and result.response.content == analyse_in_play(playing.id)
+    assert not result.followups and channel.history() == []
+    lobby = await store.create_game(guild.id, guild.create_text_channel("lobby").id, alice.id, T0)
+    result = await alice.slash(channel, "te history analyse", game=lobby.id)
+    assert result.response.content == f"Game {lobby.id} never started, so there is nothing to analyse."
+
+
+# a whole game's analysis takes seconds of CPU in the worker; a loaded machine can stretch that past a minute
+@pytest.mark.simcord(settle_timeout=300)
+async def test_an_analysis_shows_progress_then_each_seats_costliest_moves_with_pictures(
+    simcord_env, server, quick_analysis, monkeypatch
+):
+    guild, channel, (alice, bob, _) = server
+    store = simcord_env.bot.store
+    played = await play_game(store, guild.id, channel.id, [alice.id, "normal"], seed=9)
+    assert played.record.status is Status.FINISHED
+    edits: list[str] = []
+    real_edit = discord.Interaction.edit_original_response
+
+    async def spy_edit(self, **kwargs):
+        edits.append(kwargs.get("content"))
+        return await real_edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", spy_edit)
+    worked: list[str] = []
+    real_run = simcord_env.bot.workers.run
+
+    async def spy_run(function, *args, **kwargs):
+        worked.append(function.__name__)
+        return await real_run(function, *args, **kwargs)
+
+    monkeypatch.setattr(simcord_env.bot.workers, "run", spy_run)
+    result = await bob.slash(channel, "te history analyse", game=played.id)
+    progress = [e for e in edits if e and e.startswith(f"Analysing game {played.id}… ")]
+    percents = [int(e.rsplit(" ", 1)[1].rstrip("%")) for e in progress]
+    assert percents[0] == 0 and len(percents) >= 5 and percents == sorted(percents) and percents[-1] < 100
+    assert result.ephemeral and result.response.content == "Done: the analysis is below."
+    # the judging ran in the worker process, in steps, and so did the pictures
+    assert worked.count("judge_rows") == len(percents) - 1 and "move_pictures" in worked
+    summary, *seats = result.followups
+    assert all(m.ephemeral for m in result.followups)
+    assert "alice" in summary.content and "Bot (normal)" in summary.content
+    assert "points lost per move" in summary.content and "Turning points" in summary.content
+    assert len(seats) == 2
+    analysis = await store.analysis(played.id, played.record.version)
+    assert analysis is not None
+    rows = {row.seq: row for row in (await store.game_export(played.id)).actions}
+    for message, seat in zip(seats, analysis["seats"], strict=True):
+        costliest = seat["costliest"]
+        assert costliest and len(message.attachments) == len(costliest)
+        for move, attachment in zip(costliest, message.attachments, strict=True):
+            assert rows[move["seq"]].seat == seat["seat"] and move["loss"] > 0
+            assert attachment.filename == f"game-{played.id}-move-{move['seq']}.png"
+            with Image.open(io.BytesIO(await attachment.read())) as image:
+                assert image.format == "PNG"
+            assert f"(#{move['seq']})" in message.content
+        assert message.content.count("\n") == len(costliest)  # a line of why per move
+
+    # shared, and from the store this time: no judging again
+    worked.clear()
+    result = await alice.slash(channel, "te history analyse", game=played.id, share=True)
+    assert result.ephemeral and result.response.content == "Posted in the channel."
+    assert all(not m.ephemeral for m in result.followups) and len(result.followups) == 3
+    assert worked == ["move_pictures"]
+
+
+async def test_two_askers_at_once_share_one_analysis(simcord_env, server, quick_analysis, monkeypatch):
+    guild, channel, (alice, bob, _) = server
+    store = simcord_env.bot.store
+    played = await play_game(store, guild.id, channel.id, [alice.id, bob.id], seed=9)
+    worked: list[str] = []
+    real_run = simcord_env.bot.workers.run
+
+    async def spy_run(function, *args, **kwargs):
+        worked.append(function.__name__)
+        return await real_run(function, *args, **kwargs)
+
+    monkeypatch.setattr(simcord_env.bot.workers, "run", spy_run)
+    # simcord runs one interaction at a time, so the two askers meet in the history room itself
+    history = simcord_env.bot.rooms.history
+    record = await store.load_game(played.id)
+    heard: list[list[int]] = [[], []]
+
+    def listener(i: int):
+        async def progress(percent: int) -> None:
+            heard[i].append(percent)
+
+        return progress
+
+    first, second = await asyncio.gather(
+        history.analyse(record, listener(0)), history.analyse(record, listener(1))
+    )
+    assert worked.count("judged_rows") == 1 and worked.count("turning_points") == 1
+    assert worked.count("move_pictures") == 2
+    assert first == second and len(first) == 3
+    assert len(heard[0]) >= 5 and heard[1] == []  # the first asker's progress line moves

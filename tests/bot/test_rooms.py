@@ -30,8 +30,13 @@ LAYERS = {
     "bot.history_texts": 0,
     "bot.workers": 0,
     "bot.computer": 0,
+    "bot.analysis": 0,
     "bot.shards": 0,
     "bot.steps": 0,
+    "bot.permissions": 0,
+    "bot.metrics": 0,
+    "bot.health": 0,
+    "bot.logs": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
@@ -42,6 +47,7 @@ LAYERS = {
     "bot.client": 5,
     "bot": 6,
     "bot.__main__": 6,
+    "bot.doctor": 6,
 }
 SURFACE = "bot.surface"
 ROOMS = {name for name, layer in LAYERS.items() if layer < LAYERS[SURFACE]}

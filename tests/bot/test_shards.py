@@ -9,10 +9,11 @@ simulated Discord through ``restart_bot``: the shard-1 bot, then the shard-0 bot
 all over one database. With an AutoShardedClient of shard_count 2, simcord routes each event to its shard
 ((guild_id >> 22) % 2, DMs to shard 0) and drops those of shards the attached bot does not run.
 
-The timer loop's look at a shared database every ``SHARED_POLL`` seconds is turned off here: simcord lets
-the wall clock move its virtual clock to a sleep it does not recognise as a wait, and such an advance over
-a real PostgreSQL connection does not settle (the operations time out). A bot reads the table when it
-starts, which is what the last step checks; tests/bot/test_timer_processes.py runs the loop as it is.
+The timer loop's look at a shared database every ``SHARED_POLL`` seconds (``LISTENING_POLL`` while it
+LISTENs) is turned off here: simcord lets the wall clock move its virtual clock to a sleep it does not
+recognise as a wait, and such an advance over a real PostgreSQL connection does not settle (the operations
+time out). A bot reads the table when it starts, which is what the last step checks;
+tests/bot/test_timer_processes.py runs the loop as it is.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ async def shard_bot(postgres_url: str, game_seed: dict):
 @pytest.fixture
 def simcord_bot(shard_bot, game_seed: dict, monkeypatch):
     monkeypatch.setattr(TimerLoop, "SHARED_POLL", TimerLoop.IDLE_SLEEP)
+    monkeypatch.setattr(TimerLoop, "LISTENING_POLL", TimerLoop.IDLE_SLEEP)
     game_seed["value"] = 1
     return shard_bot(1)
 
@@ -148,3 +150,22 @@ async def test_a_move_saved_but_not_shown_is_shown_at_start_by_its_own_shard_onl
     await simcord_env.restart_bot(shard_bot(1))
     assert (await store.load_game(record.id)).presented_version == record.version + 1
     assert len(table.channel.history()) > posts
+
+
+async def test_dms_sent_by_shard_0_for_another_shards_game_use_server_nicknames(
+    simcord_env, game_seed, shard_bot
+):
+    guild = simcord_env.create_guild(shard_id=1)
+    revolt = lambda g: g.phase is Phase.REVOLT_ATTACKER  # noqa: E731
+    table, game = await reach(simcord_env, game_seed, 2, revolt, guild=guild, nicks=True)
+    attacker = table.players[game.conflict.attacker]
+    defender = table.players[game.conflict.defender]
+    prompt = prompt_of(attacker)
+
+    await simcord_env.restart_bot(shard_bot(0))
+    assert simcord_env.bot.get_guild(guild.id) is None  # shard 0 has no cache of the server
+    await attacker.user.click(prompt, label="Commit 0")  # the DM reaches shard 0's process
+    defender_prompt = prompt_of(defender)
+    assert "you are the defender" in defender_prompt.content
+    nickname = f"{attacker.name.title()} the Great"
+    assert nickname in defender_prompt.content, defender_prompt.content

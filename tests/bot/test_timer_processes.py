@@ -114,3 +114,48 @@ async def test_each_shard_process_fires_the_timers_of_its_own_servers_games(post
     assert sorted(_fired(zero)) == own[0]
     assert sorted(_fired(one)) == own[1]
     assert await _left(postgres_url) == 0
+
+
+async def wake_up_seconds(url: str) -> float:
+    """A timer loop in another process sleeps (nothing due for an hour, and it polls every
+    ``TimerLoop.LISTENING_POLL`` = 300 s); this process saves a timer due now: the seconds until the other
+    process fired it, as it printed (issue 21: PostgreSQL LISTEN/NOTIFY wakes it)."""
+    now = int(time.time())
+    async with Store.open(url) as store:
+        record = await store.create_game(4000, 400, 11, now)
+        for user in (11, 12):
+            record = await store.add_seat(record.id, user, now)
+        await store.start_game(record.id, 1, dump(Game.new(2, 1)), now)
+        keep = await store.add_timer(record.id, NewTimer("reminder", now + 3600, 0), now)  # keeps it running
+        start_at = time.time() + 2
+        worker = subprocess.Popen(  # noqa: ASYNC220 - waited for in a thread below
+            [sys.executable, str(WORKER), url, "sleeper", str(start_at), "0", "0", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={"PYTHONPATH": str(ROOT)},
+        )
+        try:
+            await asyncio.sleep(start_at + 2 - time.time())  # its loop runs and sleeps by now
+            saved_at = time.time()
+            timer = await store.add_timer(record.id, NewTimer("reminder", int(saved_at), 1), int(saved_at))
+            for _ in range(600):  # gone once fired (at most 30 s: far less than the 300 s poll)
+                if all(t.id != timer.id for t in await store.timers(record.id)):
+                    break
+                await asyncio.sleep(0.05)
+            await store.delete_timer(keep.id)  # nothing left: the worker ends
+            out, err = await asyncio.to_thread(worker.communicate, timeout=60)
+        finally:
+            if worker.poll() is None:
+                worker.kill()
+    assert worker.returncode == 0, err
+    fired = {int(line["fired"]): line["at"] for line in map(json.loads, out.splitlines()) if "fired" in line}
+    assert timer.id in fired, (out, err)
+    return fired[timer.id] - saved_at
+
+
+async def test_a_timer_saved_by_one_process_wakes_another_at_once(postgres_url: str) -> None:
+    seconds = await wake_up_seconds(postgres_url)
+    # far sooner than any poll (SHARED_POLL 10 s, LISTENING_POLL 300 s): the notification woke it
+    assert 0 <= seconds < 5, seconds

@@ -39,7 +39,7 @@ class UnconnectedShards(discord.AutoShardedClient):
 
 class Loop(TimerLoop):
     LEASE = 3
-    SHARED_POLL = 1
+    SHARED_POLL = 1  # while it cannot LISTEN (issue 21: it can, so it polls every LISTENING_POLL)
 
     def __init__(self, client: discord.Client, store: Store, die: bool) -> None:
         unused = cast(Any, None)  # the action path, presenter and computer: this loop's firings use none

@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, dump, load
-from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS
+from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import NEIGHBOURS, SQUARES
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
 from engine.kingdoms import Kingdoms
 from engine.rng import Rng
+from tests.engine.positions import builder_minded
 
 
 def fresh_regions(cell: list[int]) -> dict[frozenset[int], int]:
@@ -116,6 +117,40 @@ def assert_lifting_counts(k: Kingdoms) -> None:
         assert [s for s in range(SQUARES) if k.may_lead(s, lifted)] == want
         for colour in COLOURS:  # the patched lists legal_actions() copies
             assert k.leader_actions(colour, lifted) == [LEADER_ACTIONS[colour][s] for s in want]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=2, max_value=4),
+    st.integers(min_value=0, max_value=2**48),
+    st.sampled_from(["standard", "advanced"]),
+    st.booleans(),
+)
+def test_leader_masks_kept_across_moves_match_a_fresh_count(
+    players: int, seed: int, board: str, options: bool
+) -> None:
+    """R7: the lifting counts kept from earlier positions (leader_changes) equal the ones counted now, for
+    every leader after every choice; every leader's count is asked each time, so each change of the board
+    meets every kept count. With the 2015 options, games are played builder-minded (monuments, wonder)."""
+    game = Game.new(players, seed, board, buildings=options, wonder=options)
+    chooser = Rng(seed + 7)
+    step = 0
+    while not game.is_over:
+        k = game.kingdoms
+        for lifted in (s for s in range(SQUARES) if k.cell[s] >= LEADER):
+            assert k.leader_changes(lifted) == k._leader_changes(lifted), (step, lifted)
+        if step % 13 == 0:
+            assert_lifting_counts(k)
+            copy = game.copy()  # a copy keeps the counts: they must hold for it as it plays on apart
+            copy.apply(builder_minded(copy, Rng(step)))
+            assert_lifting_counts(copy.kingdoms)
+        game.apply(builder_minded(game, chooser) if options else legal_random(game, chooser))
+        step += 1
+
+
+def legal_random(game: Game, chooser: Rng) -> Action:
+    legal = game.legal_actions()
+    return legal[chooser.below(len(legal))]
 
 
 def test_copies_are_independent() -> None:

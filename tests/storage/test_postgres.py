@@ -27,6 +27,8 @@ def test_every_migration_has_its_postgresql_twin() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
     for migration in MIGRATIONS:
         assert migration.statements(postgres=True), migration.name
+        if not migration.statements():  # PostgreSQL's alone (0012: the NOTIFY trigger of issue 21)
+            continue
         assert len(migration.statements(postgres=True)) == len(migration.statements()), migration.name
 
 

@@ -1,0 +1,29 @@
+# The bot in a container: `docker build -t tigris-bot .`, then
+# `docker run --env-file .env -v tigris-data:/data tigris-bot` (SQLite in the volume), or compose.yaml
+# (PostgreSQL and shards). `docker run --env-file .env tigris-bot python -m bot doctor` checks a set-up.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DATABASE_PATH=/data/tigris.db
+
+# A user of its own: the bot never runs as root. /data holds the SQLite file; a named volume mounted there
+# takes the folder's owner from the image.
+RUN useradd --system --create-home --uid 10001 tigris \
+    && mkdir /data && chown tigris:tigris /data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine engine
+COPY ai ai
+COPY render render
+COPY storage storage
+COPY bot bot
+RUN pip install .
+
+USER tigris
+WORKDIR /data
+VOLUME ["/data"]
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,51 @@
+"""The pictures of a post-game analysis (/te history analyse), drawn in the worker process (``bot.workers``):
+for each costliest move, the board before it with the move played framed and the better one marked, and
+one line of why the better one suits the seat (``ai.analysis.why``: from that seat's view alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import render
+from ai.analysis import positions, why
+from engine import Action, GameExport, public_view
+from render import SeatNote, changed_squares, removed_squares
+
+
+@dataclass(frozen=True)
+class MovePicture:
+    seq: int
+    png: bytes
+    why: str
+
+
+def move_pictures(
+    record: GameExport,
+    seqs: Sequence[tuple[int, str]],
+    names: Sequence[str],
+    notes: dict[int, SeatNote] | None = None,
+    title: str | None = None,
+) -> list[MovePicture]:
+    """For each (seq, better action) the picture of the board before that row (as everyone saw it) with the
+    move played framed and ``better`` marked, and the line of why; in the order given."""
+    wanted = dict(seqs)
+    found: dict[int, MovePicture] = {}
+    for seq, game, played in positions(record):
+        better = wanted.get(seq)
+        if better is None:
+            continue
+        played_events = game.copy().apply(played)
+        better_events = game.copy().apply(Action.parse(better))
+        png = render.board_png(
+            public_view(game),
+            names=list(names),
+            changed=changed_squares(played_events),
+            removed=removed_squares(played_events),
+            highlight=changed_squares(better_events) | removed_squares(better_events),
+            notes=notes,
+            title=title,
+        )
+        found[seq] = MovePicture(seq, png, why(game, better, seq))
+    return [found[seq] for seq, _ in seqs if seq in found]
