@@ -187,6 +187,14 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
     unseen = unseen_tiles(view)
     pool = [c for c in range(4) for _ in range(unseen[c])]
     rng.shuffle(pool)
+    wonder_tiles: list[int] = []
+    if view.wonder is not None and not view.composed:
+        # R29: the wonder's five tiles of one colour left the game; the colour is not in the view, so the
+        # likeliest one (its five are among the unseen tiles)
+        colour = max(range(4), key=unseen.__getitem__)
+        wonder_tiles = [colour] * 5
+        for _ in wonder_tiles:
+            pool.remove(colour)
     hands: list[str] = []
     for seat in view.seats:
         if seat.seat == view.seat:
@@ -194,7 +202,8 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
         else:
             dealt, pool = pool[: seat.hand_size], pool[seat.hand_size :]
             hands.append("".join(LETTERS[c] for c in sorted(dealt)))
-    removed_count = estimate_removed(view, len(pool))
+    removed_count = estimate_removed(view, len(pool)) + len(wonder_tiles)
+    pool = wonder_tiles + pool
     removed, bag = [0, 0, 0, 0], [0, 0, 0, 0]
     for i, colour in enumerate(pool):
         (removed if i < removed_count else bag)[colour] += 1
@@ -209,6 +218,7 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
             "open_scoring": view.open_scoring,
             "buildings": view.use_buildings,
             "wonder": view.use_wonder,
+            "composed": view.composed,
         },
         "seed": 0,
         "rng": rng.getrandbits(64),
@@ -228,7 +238,7 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
         "removed": _colours(removed),
         "turn": {
             "number": view.turn,
-            "start_player": view.active,
+            "start_player": (view.active - view.turn + 1) % view.players,  # turns pass in seat order (R23)
             "active": view.active,
             "actions_left": view.actions_left,
             "bag_short": False,

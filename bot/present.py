@@ -38,9 +38,20 @@ import render
 from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
-from bot.deadlines import Due, awaited_due, covered, on_vacation
+from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
 from bot.steps import SHOWING, Showing
-from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, player_view, public_view
+from engine import (
+    COLOURS,
+    Action,
+    Event,
+    Game,
+    Kind,
+    Phase,
+    PlayerView,
+    PublicView,
+    player_view,
+    public_view,
+)
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
 
@@ -300,7 +311,37 @@ class ChannelPosts(_GameMessages):
                     await self._remember(record, message, [text], None)
                 return ""
         log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
-        return " (I cannot post in this channel: ask an admin to let me send messages here.)"
+        return texts.CANNOT_POST
+
+    async def show_lobby(self, record: GameRecord, change: str) -> str:
+        """The lobby's one message, edited as people join and leave (``change``: who did what); posted
+        the first time, or again if it was deleted. Returns a note for the user if Discord refused it."""
+        text = texts.lobby_post(record, change)
+        ref = await self._store.message(record.id, MessageKind.LOBBY)
+        if ref is not None:
+            try:
+                channel = await self._directory.messageable(ref.channel_id)
+                if channel is not None:
+                    message = await channel.fetch_message(ref.message_id)
+                    await message.edit(content=text)
+                    return ""
+            except discord.HTTPException as exc:  # deleted: a new one is posted
+                log.info("game %s: lobby message %s not edited: %s", record.id, ref.message_id, exc)
+        channel = await self._postable(record)
+        if channel is not None:
+            try:
+                message = await channel.send(text)
+            except discord.Forbidden:
+                await self._lost(record, channel, [])
+            except discord.HTTPException:
+                pass
+            else:
+                await self._store.remember_message(
+                    record.id, MessageKind.LOBBY, message.channel.id, message.id, self._now()
+                )
+                return ""
+        log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
+        return texts.CANNOT_POST
 
     def mention_once(self, record: GameRecord, turn: int, user_id: int) -> bool:
         """Whether ``user_id`` may be mentioned now: once per turn. Counts the mention."""
@@ -482,7 +523,7 @@ class DirectMessages(_GameMessages):
         showing, step = SHOWING.get(), f"dm:{user_id}"
         user = await self._directory.user(user_id)
         if showing is not None and (done := showing.done(step)) is not None:
-            return await self._sent_before(record, user, showing, step, done)
+            return await self._sent_before(record, user, showing, done, hand)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         content = text
         if hand is not None:
@@ -517,7 +558,7 @@ class DirectMessages(_GameMessages):
             step=None if showing is None else showing.key(step),
         )
         if old is not None:
-            await self._cut_hand(record, (old.channel_id, old.message_id), message)
+            await self._cut_hand(record, (old.channel_id, old.message_id), message, hand)
             if showing is not None:
                 await showing.record(f"{step}:older")
         return message
@@ -527,8 +568,8 @@ class DirectMessages(_GameMessages):
         record: GameRecord,
         user: discord.User,
         showing: Showing,
-        step: str,
         done: PresentationStep,
+        hand: tuple[Game, int, list[str]] | None,
     ) -> discord.PartialMessage | None:
         """A DM step done before a crash: its message, once the hand panel it replaced is cut (if that
         step was not done yet)."""
@@ -536,18 +577,26 @@ class DirectMessages(_GameMessages):
             return None
         dm = user.dm_channel or await user.create_dm()
         message = dm.get_partial_message(done.message_id)
-        replaced = done.replaced_channel_id, done.replaced_message_id
-        if replaced[0] is not None and replaced[1] is not None and showing.done(f"{step}:older") is None:
-            await self._cut_hand(record, (replaced[0], replaced[1]), message)
-            await showing.record(f"{step}:older")
+        old_channel, old_message = done.replaced_channel_id, done.replaced_message_id
+        older = f"{done.step}:older"
+        if hand is None or old_channel is None or old_message is None or showing.done(older):
+            return message
+        await self._cut_hand(record, (old_channel, old_message), message, hand)
+        await showing.record(older)
         return message
 
     async def _cut_hand(
-        self, record: GameRecord, old: tuple[int, int], newest: discord.Message | discord.PartialMessage
+        self,
+        record: GameRecord,
+        old: tuple[int, int],
+        newest: discord.Message | discord.PartialMessage,
+        hand: tuple[Game, int, list[str]],
     ) -> None:
         """The hand of the player's DM before ``newest`` becomes a line pointing to it."""
         pointer = texts.older_hand(texts.dm_link(newest.channel.id, newest.id))
-        await self._edit_hand(record, *old, pointer, None, head_edit=texts.past_turn_dm)
+        game, seat, _ = hand
+        now = seat_now(record, game, seat, self._now(), moved=True)
+        await self._edit_hand(record, *old, pointer, None, head_edit=partial(texts.dm_head_now, now=now))
 
     async def _hand(
         self, record: GameRecord, game: Game, seat: int, names: list[str]
@@ -557,9 +606,12 @@ class DirectMessages(_GameMessages):
         title = await self._directory.game_name(record)
         return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
-    async def refresh(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
-        """Edit the hand in the player's newest DM about the game (no DM is sent for it); while a version is
-        shown, its step ``hand:<user>``, done once."""
+    async def refresh(
+        self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
+    ) -> None:
+        """Edit the hand in the player's newest DM about the game (no DM is sent for it), and make its own
+        text true again (``texts.dm_head_now``; ``due``: until when the game waits, if known); while a
+        version is shown, its step ``hand:<user>``, done once."""
         user_id = record.user_at(seat)
         showing, step = SHOWING.get(), f"hand:{user_id}"
         if showing is not None and showing.done(step) is not None:
@@ -571,10 +623,9 @@ class DirectMessages(_GameMessages):
         )
         if ref is not None:
             hand, file = await self._hand(record, game, seat, names)
-            progress = None
-            if game.phase is Phase.ACTION and game.active == seat:
-                progress = partial(texts.turn_dm_progress, turn=game.turn, actions_left=game.actions_left)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=progress)
+            now = seat_now(record, game, seat, self._now(), due)
+            truth = partial(texts.dm_head_now, now=now)
+            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
             if showing is not None:
                 await showing.record(step)
 
@@ -692,7 +743,10 @@ class Prompts(_GameMessages):
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
         name = await self._directory.game_name(record)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action())
+        away = on_vacation(record.seat_record(seat), self._now())
+        vacation = record.options.computer_level if away else None
+        wars = wars_offered(game)
+        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars, vacation)
         buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:
@@ -755,12 +809,18 @@ class Prompts(_GameMessages):
             hand = (game or record.game(), seat, names)
         return await self._dms.send(record, user_id, text, hand=hand) is not None
 
-    async def remind(self, record: GameRecord, seat: int) -> None:
+    async def remind(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> None:
+        """A reminder that the game waits for the seat; ``vacation_over``: the one DM at the end of its
+        vacation (R31a)."""
         names = await self._directory.names_for(record)
         view = public_view(record.game())
         due = await due_of(self._store, record, self._now())
         deadline = texts.deadline_words(view, due, names[seat])
-        text = texts.reminder_dm(await self._directory.game_name(record), view, deadline)
+        game_name = await self._directory.game_name(record)
+        if vacation_over:
+            text = texts.vacation_over_dm(game_name, view, deadline)
+        else:
+            text = texts.reminder_dm(game_name, view, deadline)
         await self.send_to_seat(record, seat, text)
 
     async def last_call(self, record: GameRecord, seat: int, due: Due) -> None:
@@ -870,7 +930,7 @@ class Presenter:
                 or _screen(before, seat.seat) != _screen(game, seat.seat)
             ):
                 try:
-                    await self.hands.refresh(record, game, seat.seat, names)
+                    await self.hands.refresh(record, game, seat.seat, names, due)
                 except Exception:
                     log.exception("game %s: hand of user %s not refreshed", record.id, seat.user_id)
 
@@ -992,6 +1052,59 @@ def pinged(record: GameRecord, now: int) -> int | None:
     if holder is None or covered(holder, now) or on_vacation(holder, now):
         return None
     return holder.user_id
+
+
+def wars_offered(game: Game) -> list[texts.WarSides]:
+    """The wars a choice of wars offers (R19), each with its two sides as R17 sets them: the active player
+    attacks if involved, else the first involved player after them; the board strength of each side is
+    its tiles of the war's colour on its side of the unification tile."""
+    unification = game.unification
+    if game.phase is not Phase.WAR_CHOICE or unification is None:
+        return []
+    wars = []
+    for colour in game.war_colours():
+        owners = game.leaders_of_colour_with(unification, colour)
+        attacker, defender = sorted(owners, key=lambda s: (s - game.active) % game.players)[:2]
+        squares = [game.leader_pos[seat][colour] for seat in (attacker, defender)]
+        strengths = [
+            sum(1 for s in game.region_squares(square, avoid=unification) if game.cell[s] == colour)
+            for square in squares
+            if square is not None
+        ]
+        if len(strengths) != 2 or squares[0] is None or squares[1] is None:
+            continue
+        wars.append(
+            texts.WarSides(colour, attacker, squares[0], strengths[0], defender, squares[1], strengths[1])
+        )
+    return wars
+
+
+def wars_called_off(before: Game, after: Game, events: Sequence[Event]) -> texts.WarsCalledOff | None:
+    """R19: the wars that were waiting their turn and will not be fought after ``events`` (a war that
+    split the kingdom, so that their leaders are no longer in one), or None."""
+    fought = next((e.colour for e in events if e.kind == "war-won" and e.colour is not None), None)
+    if fought is None or before.unification is None:
+        return None
+    waiting = set(before.war_colours()) - {fought}
+    started = {e.colour for e in events if e.kind == "war"}
+    left = set(after.war_colours()) if after.unification == before.unification else set()
+    gone = tuple(c for c in COLOURS if c in waiting - started - left)
+    return texts.WarsCalledOff(gone, fought) if gone else None
+
+
+def seat_now(
+    record: GameRecord, game: Game, seat: int, now: int, due: Due | None = None, *, moved: bool = False
+) -> texts.SeatNow:
+    """What is true of ``seat`` now, for the DMs edited now (``due``: until when the game waits, if
+    known; it is the seat's turn deadline while the seat plays its turn)."""
+    holder = record.seat_record(seat)
+    active = game.active == seat and not game.is_over
+    awaited = game.to_act == seat and not game.is_over
+    deadline = None
+    if due is not None and awaited and active and game.phase is Phase.ACTION and due.kind == TURN:
+        deadline = due.at
+    away = holder is not None and holder.away_at(now)
+    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved)
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

@@ -57,6 +57,7 @@ def position(
     removed: Counts = None,
     end: str | None = None,
     seed: int = 0,
+    composed: bool = True,
 ) -> Game:
     """A game in the position described (docs/notation.md, "Writing positions").
 
@@ -79,6 +80,7 @@ def position(
             "open_scoring": open_scoring,
             "buildings": buildings,
             "wonder": wonder,
+            "composed": composed,
         },
         "seed": seed,
         "rng": seed,

@@ -1,13 +1,22 @@
 """Is a position one that a game can reach? ``check_position`` raises ``NotationError`` naming the first
-thing that is not (docs/notation.md); the loader and the builder call it on every position they make.
+thing that is not (docs/notation.md); the loader and the builder call it on every position they make, and
+the property tests (tests/engine/test_properties.py) on every position of random games, so what ``load``
+refuses and what games keep true are one list: ``INVARIANTS``.
 
-It checks what the rules keep true at every step: the pieces add up (153 tiles, two catastrophes a seat, the
-map's treasures, six tiles a hand), the board obeys R8, R13/R15, R21-R22 and R28-R29 where the game is at
-rest, and the pending decision matches the board (who attacks whom, which wars, which building, monument or
-wonder, which treasures, the wonder's point).
+It checks what the rules keep true at every step: the pieces add up (153 tiles, two catastrophes a player,
+the map's treasures on their starting squares, six tiles a hand), the board obeys R8, R13/R15, R21-R22 and
+R28-R29 where the game is at rest, the turn is where R23 leaves it, and the pending decision matches the
+board (who attacks whom, which wars, which building, monument or wonder, which treasures, the wonder's point).
+
+A position set up by hand (``settings.composed``: the rule tests' positions, ``engine.position``) was not
+dealt by R2, so what it says about the pieces off the board and where the treasures started is taken as
+written: any number of treasures (up to the map's) on any temples, catastrophes as dead squares, any hands
+and turn number, monuments left out of the game, a wonder without its five removed tiles.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.actions import COLOURS, MONUMENTS, monument_name
 from engine.board import square_name
@@ -32,13 +41,8 @@ _ON_THE_TILE = _WAR | {Phase.BUILDING, Phase.MONUMENT, Phase.WONDER}
 
 
 def check_position(game: State) -> None:
-    _check_supplies(game)
-    _check_monuments(game)
-    _check_buildings(game)
-    _check_wonder(game)
-    _check_leaders(game)
-    _check_treasures(game)
-    _check_pending(game)
+    for check in INVARIANTS:
+        check(game)
 
 
 def _check_supplies(game: State) -> None:
@@ -60,13 +64,22 @@ def _check_supplies(game: State) -> None:
             raise NotationError(f"seat {seat} holds more than {HAND_SIZE} tiles")
         if game.catastrophes[seat] > CATASTROPHES_PER_PLAYER:
             raise NotationError(f"seat {seat} has more than {CATASTROPHES_PER_PLAYER} catastrophe tiles")
-    # played catastrophes are not tied to seats (hand-written positions use them as dead squares), but there
-    # are only two per player
+
+
+def _check_catastrophes(game: State) -> None:
+    """R11: a catastrophe stays where it was played, so the board's and the supplies' make two per player.
+    Played ones are not tied to seats; a composed position may use them as dead squares."""
     played = sum(1 for v in game.cell if v == CATASTROPHE)
-    if played > CATASTROPHES_PER_PLAYER * game.players:
+    left = sum(game.catastrophes)
+    most = CATASTROPHES_PER_PLAYER * game.players
+    if played > most:
         raise NotationError(
-            f"{played} catastrophes on the board are more than the {CATASTROPHES_PER_PLAYER * game.players} "
-            f"of a {game.players}-player game"
+            f"{played} catastrophes on the board are more than the {most} of a {game.players}-player game"
+        )
+    if played + left != most and not game.settings.composed:
+        raise NotationError(
+            f"{played} catastrophes on the board and {left} left to the players are not the {most} of a "
+            f"{game.players}-player game (R11)"
         )
 
 
@@ -80,6 +93,9 @@ def _check_monuments(game: State) -> None:
             raise NotationError(f"the {name} monument is both built and still available")
     if len(set(game.monuments_available)) != len(game.monuments_available):
         raise NotationError("a monument is listed twice as available")
+    missing = [p for p in MONUMENTS if p not in built and p not in game.monuments_available]
+    if missing and not game.settings.composed:  # R21: monuments are never removed
+        raise NotationError(f"the {monument_name(missing[0])} monument is neither built nor available")
     covered: set[int] = set()
     for pair, top_left in game.monuments:
         name = monument_name(pair)
@@ -127,6 +143,8 @@ def _check_wonder(game: State) -> None:
         return
     if not game.settings.wonder:
         raise NotationError("the wonder is on the board but the game has no wonder option")
+    if max(game.removed) < 5 and not game.settings.composed:
+        raise NotationError("the wonder is built but no colour has the five tiles it took out of the game")
     if squares != list(plus(centre)):
         raise NotationError(
             f"the wonder centred on {square_name(centre).upper()} covers five squares in a plus"
@@ -177,6 +195,8 @@ def _check_leaders(game: State) -> None:
 
 
 def _check_treasures(game: State) -> None:
+    """R2, R22: a treasure lies on its starting temple (flipped under a monument, or on the wonder, R29a)
+    until it is taken; none is lost."""
     most = len(game.map.start_temples)
     held = sum(game.treasures_held)
     if len(game.treasures) + held > most:
@@ -184,15 +204,62 @@ def _check_treasures(game: State) -> None:
             f"{len(game.treasures)} treasures on the board and {held} taken are more than the {most} "
             f"of the {game.settings.board} board"
         )
-    for s in game.treasures:
+    composed = game.settings.composed
+    if len(game.treasures) + held < most and not composed:
+        raise NotationError(
+            f"{len(game.treasures)} treasures on the board and {held} taken are fewer than the {most} "
+            f"of the {game.settings.board} board: a treasure leaves the board only when taken"
+        )
+    for s in sorted(game.treasures):
         if game.cell[s] not in (RED, RED + FACE_DOWN, WONDER):
             raise NotationError(f"the treasure on {square_name(s).upper()} lies on no temple")
+        if s not in game.map.start_temples and not composed:
+            raise NotationError(
+                f"the treasure on {square_name(s).upper()} is not on a starting square of the "
+                f"{game.settings.board} board: treasures never move"
+            )
     if game.phase in (Phase.ACTION, Phase.OVER):
         for seat, squares in game.treasure_groups():
             raise NotationError(
                 f"the kingdom with seat {seat}'s trader holds {len(squares)} untaken treasures and no "
                 "treasure choice is pending (R22)"
             )
+
+
+def _check_turn(game: State) -> None:
+    """R23: turns pass in seat order; a turn begins, and the game ends, after the refills of the turn before,
+    so every hand is full unless the bag ran short, and a turn begins only while more than two treasures
+    remain and no one was short (or the game would have ended)."""
+    if game.settings.composed:
+        return
+    if game.active != (game.start_player + game.turn - 1) % game.players:
+        raise NotationError(
+            f"seat {game.active} cannot be active in turn {game.turn} when seat {game.start_player} began"
+        )
+    over = game.phase is Phase.OVER
+    if over and game.actions_left != 0:
+        raise NotationError("a game ends after its last turn's actions: no action is left")
+    if not over and (game.phase is not Phase.ACTION or game.actions_left != 2):
+        return
+    when = "at the end of the game" if over else "at the start of a turn"
+    for seat in range(game.players):
+        if sum(game.hands[seat]) != HAND_SIZE and not game.bag_short:
+            raise NotationError(
+                f"seat {seat} holds {sum(game.hands[seat])} tiles {when}, not {HAND_SIZE}, and the bag was "
+                "not short (R23)"
+            )
+    treasures = len(game.treasures)
+    if over and game.end_reason is not None:
+        if (game.end_reason == "treasures") != (treasures <= 2):
+            raise NotationError(
+                f"the game ended for {game.end_reason} with {treasures} treasures on the board: "
+                "it ends for treasures when two or fewer remain (R23)"
+            )
+        if game.end_reason == "bag" and not game.bag_short:
+            raise NotationError("the game cannot have ended for the bag when no one was short of tiles")
+    elif not over and (game.bag_short or treasures <= 2):
+        why = "someone short of tiles" if game.bag_short else f"{treasures} treasures on the board"
+        raise NotationError(f"a turn that begins with {why} comes after the game's end (R23)")
 
 
 def _check_pending(game: State) -> None:
@@ -286,3 +353,17 @@ def _check_conflict(game: State) -> None:
             f"the attacker in this war is seat {order[0]}: the active player if involved, else the first "
             "involved player after them (R17)"
         )
+
+
+# what every position of a game keeps true, in the order of the first error named
+INVARIANTS: tuple[Callable[[State], None], ...] = (
+    _check_supplies,
+    _check_catastrophes,
+    _check_monuments,
+    _check_buildings,
+    _check_wonder,
+    _check_leaders,
+    _check_treasures,
+    _check_pending,
+    _check_turn,
+)

@@ -354,6 +354,10 @@ def _iso(at: int) -> str:
     return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+# a record replays its game from R2's setup, so a position set up by hand (``composed``) has none
+RECORD_SETTINGS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "composed")
+
+
 def _setting_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -384,8 +388,8 @@ def write_export(record: GameExport) -> str:
     ]
     if record.title is not None:
         lines.append(f"title {_quote(record.title)}")
-    for field in dataclasses.fields(Settings):
-        lines.append(f"setting {field.name} {_setting_text(getattr(record.settings, field.name))}")
+    for name in RECORD_SETTINGS:
+        lines.append(f"setting {name} {_setting_text(getattr(record.settings, name))}")
     lines.append(f"seed {record.seed}")
     for h in record.holders:
         lines.append(f"holder {h.seat} {_iso(h.since)} {h.reason.value} {h.who.text}")
@@ -632,7 +636,7 @@ def read_export(text: str) -> GameExport:
         raise NotationError(
             f"the record is too long: a game record has at most {MOST_CHARACTERS:,} characters"
         )
-    hints = typing.get_type_hints(Settings)
+    hints = {name: kind for name, kind in typing.get_type_hints(Settings).items() if name in RECORD_SETTINGS}
     values: dict[str, object] = {}
     settings: Settings | None = None  # once the header is read
     seed: int | None = None

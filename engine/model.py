@@ -51,6 +51,9 @@ class Settings:
     open_scoring: bool = False  # R25: points and treasures public
     buildings: bool = False  # R28: the four civilization buildings (2015 edition)
     wonder: bool = False  # R29: the wonder (2015 edition)
+    # set up by hand (engine.position: rule tests, puzzles), not dealt by R2: its treasures may lie on any
+    # temple and its catastrophes need not come from the players' supplies (engine.coherence)
+    composed: bool = False
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:

@@ -46,6 +46,8 @@ def settings_dict(s: Settings) -> dict[str, Any]:
         out["buildings"] = True
     if s.wonder:
         out["wonder"] = True
+    if s.composed:
+        out["composed"] = True
     return out
 
 
@@ -217,6 +219,7 @@ def _read(data: dict[str, Any]) -> Game:
         _flag(st.get("open_scoring", False), "open_scoring"),
         _flag(st.get("buildings", False), "buildings"),
         _flag(st.get("wonder", False), "wonder"),
+        _flag(st.get("composed", False), "composed"),
     )
     game = Game(settings, _int(data.get("seed", 0), "the seed", *SEED_RANGE))
     game.rng = Rng(_int(data.get("rng", game.seed), "the generator state (rng)", *SEED_RANGE))

@@ -71,6 +71,7 @@ class PublicView:
     monuments_available: tuple[tuple[Colour, Colour], ...]
     use_buildings: bool  # the game is played with the civilization buildings (R28)
     use_wonder: bool  # ... with the wonder (R29)
+    composed: bool  # a position set up by hand, not dealt (engine.model.Settings)
     buildings: tuple[tuple[Colour, int], ...]  # (colour, square) of each building on the board
     buildings_beside: tuple[Colour, ...]  # the buildings beside the board (empty without the option)
     wonder: int | None  # the centre of the wonder's plus once erected
@@ -181,6 +182,7 @@ def _public_fields(game: Game, viewer: int | None) -> dict[str, object]:
         "monuments_available": tuple(game.monuments_available),
         "use_buildings": game.settings.buildings,
         "use_wonder": game.settings.wonder,
+        "composed": game.settings.composed,
         "buildings": tuple(game.buildings_on_board()),
         "buildings_beside": tuple(
             c for c in COLOURS if game.settings.buildings and game.buildings[c] is None

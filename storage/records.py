@@ -56,6 +56,7 @@ class MessageKind(StrEnum):
     HAND = "hand"  # per game and player: the DM hand panel
     PROMPT = "prompt"  # per game and player: the DM asking for a decision
     DMS_CLOSED = "dms-closed"  # per game and player: the channel's note that DMs to them fail
+    LOBBY = "lobby"  # per game: the channel message of its lobby, edited as people join and leave
     NO_POSTING = "no-posting"  # per game: the DM telling its creator the bot cannot post in its channel
 
 
@@ -560,6 +561,7 @@ class Opponent:
     games: int  # finished games together
     ahead: int  # of them, the games the player placed better
     behind: int  # and worse (the rest were ties)
+    number: int = 1  # a computer seat's place among its games' seats of its level ("Bot 2 (hard)")
 
 
 @dataclass(frozen=True)

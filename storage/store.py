@@ -293,8 +293,13 @@ FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
 ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
 )
+# A rank is shared by the ratings that read the same (rounded, as shown): 1 + those shown higher
 _SQL_LEADERBOARD = """
-SELECT user_id, level, rating, games, wins FROM ratings
+SELECT user_id, level, rating, games, wins,
+       1 + (SELECT count(*) FROM ratings AS better
+            WHERE better.guild_id = r.guild_id AND better.games >= ?
+              AND round(better.rating) > round(r.rating))
+FROM ratings AS r
 WHERE guild_id = ? AND games >= ?
 ORDER BY rating DESC, id LIMIT ? OFFSET ?"""
 
@@ -309,23 +314,29 @@ def _stats_sql(d: Dialect, who: str, resigned: str) -> str:
     rating = d.json_row(
         "r.rating",
         "(SELECT count(*) FROM ratings AS better"
-        " WHERE better.guild_id = :guild AND better.rating > r.rating)",
+        " WHERE better.guild_id = :guild AND round(better.rating) > round(r.rating))",
     )
-    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind"))
+    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind", "number"))
     return f"""
 SELECT
   (SELECT {totals} FROM results WHERE guild_id = :guild AND {who}),
   (SELECT {rating} FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
   (SELECT {met} FROM (
-     SELECT o.user_id, o.level, count(DISTINCT o.game_id) AS games,
+     SELECT o.user_id, o.level, o.number, count(DISTINCT o.game_id) AS games,
             sum(CASE WHEN me.place < o.place THEN 1 ELSE 0 END) AS ahead,
             sum(CASE WHEN me.place > o.place THEN 1 ELSE 0 END) AS behind
-     FROM results AS me JOIN results AS o ON o.game_id = me.game_id AND o.seat <> me.seat
+     FROM results AS me JOIN (
+        -- a computer seat's number among its game's seats of that level: "Bot 2 (hard)" stays itself
+        SELECT r.*, CASE WHEN r.level IS NULL THEN 1 ELSE (
+                   SELECT count(*) FROM results AS x
+                   WHERE x.game_id = r.game_id AND x.level = r.level AND x.seat <= r.seat) END AS number
+        FROM results AS r
+     ) AS o ON o.game_id = me.game_id AND o.seat <> me.seat
      WHERE me.guild_id = :guild AND me.{who}
        AND (o.user_id IS NOT NULL OR o.level IS NOT NULL)
        AND (o.{who}) IS NOT TRUE
-     GROUP BY o.user_id, o.level
-     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level
+     GROUP BY o.user_id, o.level, o.number
+     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level, o.number
      LIMIT :opponents){d.derived("m")})"""  # noqa: S608 - ``who`` and ``resigned`` are the constants below
 
 
@@ -1293,6 +1304,11 @@ class Store:
         )
         return [_seat_owner(r) for r in rows]
 
+    async def has_been_seated(self, user_id: int) -> bool:
+        """Whether the person holds or held a seat in any game on any server (the bot has welcomed them)."""
+        rows = await self._read("SELECT 1 FROM seats WHERE user_id = ? LIMIT 1", (_int(user_id, "user_id"),))
+        return bool(rows)
+
     async def former_seat_of(self, game_id: int, user_id: int) -> SeatOwner | None:
         """The user's last time in a seat of this game if they hold no seat in it now (replaced or resigned:
         "This seat is no longer yours."), else None. ``.seat`` is the seat, ``.until`` when they lost it."""
@@ -1678,21 +1694,25 @@ class Store:
         return PlayerStats(
             player, games, wins, average_place, average_score, best, resigned, rating_value,
             None if better is None else better + 1,
-            tuple(Opponent(Player(u, lv), n, ahead, behind) for u, lv, n, ahead, behind in json.loads(met)),
+            tuple(
+                Opponent(Player(u, lv), n, ahead, behind, number)
+                for u, lv, n, ahead, behind, number in json.loads(met)
+            ),
         )  # fmt: skip
 
     async def leaderboard(
         self, guild_id: int, *, limit: int = 10, offset: int = 0, min_games: int = 1
     ) -> list[LeaderboardRow]:
-        """The server's ratings, the best first, from rank ``offset + 1``; players with fewer than
-        ``min_games`` finished games left out (their ranks then skip nobody)."""
+        """The server's ratings, the best first, from the ``offset + 1``-th; players with fewer than
+        ``min_games`` finished games left out (their ranks then skip nobody). Ratings that read the same
+        (rounded) share their rank."""
+        least = _int(min_games, "min_games")
         rows = await self._read(
-            _SQL_LEADERBOARD,
-            (guild_id, _int(min_games, "min_games"), _int(limit, "limit"), _int(offset, "offset")),
+            _SQL_LEADERBOARD, (least, guild_id, least, _int(limit, "limit"), _int(offset, "offset"))
         )
         return [
-            LeaderboardRow(offset + i, Player(u, lv), rating, games, wins)
-            for i, (u, lv, rating, games, wins) in enumerate(rows, start=1)
+            LeaderboardRow(rank, Player(u, lv), rating, games, wins)
+            for u, lv, rating, games, wins, rank in rows
         ]
 
     async def recompute_ratings(self, guild_id: int | None = None) -> int:

@@ -67,5 +67,6 @@ def board_position(at: Mapping[str, str], hands: list[str], active: int = 0) -> 
     for seat, hand in enumerate(hands):
         data["players"][seat]["hand"] = hand
     data["turn"].update(active=active, start_player=active)
+    data["settings"]["composed"] = True  # set up by hand: treasures off their starting squares
     del data["bag"], data["removed"]  # the loader puts every tile not on the board or in a hand in the bag
     return load(json.dumps(data))

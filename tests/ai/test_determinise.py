@@ -8,7 +8,9 @@ import random
 from ai.determinise import sample_world, tile_counts
 from ai.snapshot import Snapshot
 from engine import Game, Phase, dump, player_view
-from tests.ai.helpers import eventful_choice, eventful_game, positions_by_phase
+from engine.rng import Rng
+from tests.ai.helpers import board_position, eventful_choice, eventful_game, positions_by_phase
+from tests.engine.positions import builder_minded
 
 
 def test_tile_counts_are_the_153_tiles():
@@ -85,3 +87,23 @@ def test_determinisations_keep_the_game_options():
         busy = [a for a in legal if a.kind in ("tile", "leader")]
         game.apply(chooser.choice(busy or legal))
         seen += 1
+
+
+def test_determinisations_after_the_wonder_keep_its_five_tiles_out_of_the_game():
+    """load refuses a wonder with no colour's five tiles among the removed (R29), so a determinisation puts
+    five unseen tiles of one colour there; a position set up by hand stays composed."""
+    game = Game.new(2, 45, buildings=True, wonder=True)  # the wonder by turn 13, few tiles removed yet
+    chooser = Rng(45)
+    worlds = 0
+    while not game.is_over and worlds < 12:
+        if game.wonder is not None:
+            view = player_view(game, game.to_act)
+            world = sample_world(view, game.legal_actions(), random.Random(worlds))
+            assert player_view(world.game, game.to_act) == view
+            assert max(world.game.removed) >= 5 and not world.game.settings.composed
+            worlds += 1
+        game.apply(builder_minded(game, chooser))
+    assert worlds == 12
+    composed = board_position({"e5": "0K", "f5": "R"}, ["RRBGKK", "RBBGKK"])
+    world = sample_world(player_view(composed, 0), composed.legal_actions(), random.Random(1))
+    assert world.game.settings.composed

@@ -261,7 +261,8 @@ def test_every_setting_of_the_engine_is_written() -> None:
     record = recorded_game(3, limit=30, rules=Settings(3, "advanced", True, True))
     text = write_export(record)
     for field in dataclasses.fields(Settings):
-        assert f"setting {field.name} " in text
+        # a composed position (set up by hand) has no record: its game does not replay from R2's setup
+        assert (f"setting {field.name} " in text) == (field.name != "composed")
     assert "setting board advanced" in text and "setting english true" in text
     assert read_export(text).settings == Settings(3, "advanced", True, True)
 

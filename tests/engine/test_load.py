@@ -4,13 +4,15 @@ and never raises another exception type or hangs, whatever the text (issue 8).""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import EngineError, Game, NotationError, dump, load
+from engine import COLOURS, EngineError, Game, NotationError, dump, load
+from engine.board import MAPS
 from engine.rng import Rng
 from tests.engine.positions import play_builder_minded, position, three_wars
 
@@ -206,6 +208,99 @@ def test_a_pending_decision_must_match_the_board() -> None:
     assert load(json.dumps(data)).is_over
 
 
+# ---------------------------------------------------------------- positions no game reaches (issue 17)
+
+
+def fresh() -> dict[str, Any]:
+    """A real game's first position (not composed): the treasures on the ten starting temples."""
+    return data_of(Game.new(2, 3))
+
+
+def test_r11_the_board_and_the_supplies_hold_two_catastrophes_per_player() -> None:
+    game = Game.new(2, 3)
+    game.apply("catastrophe a1")
+    data = data_of(game)
+    assert load(json.dumps(data)) == game  # one on the board, three in the supplies
+    set_token(data, "b1", "X")
+    refused(data, r"2 catastrophes on the board and 3 left to the players are not the 4 of a 2-player game")
+    data = data_of(game)
+    data["players"][1]["catastrophes"] = 1
+    refused(data, r"1 catastrophes on the board and 2 left to the players are not the 4 .*\(R11\)")
+    data = data_of(game)
+    set_token(data, "a1", ".")  # a catastrophe never leaves the board
+    refused(data, r"0 catastrophes on the board and 3 left .*\(R11\)")
+
+
+def test_a_treasure_lies_only_on_its_starting_square_treasures_never_move() -> None:
+    data = fresh()
+    set_token(data, "k1", "R")
+    set_token(data, "j1", "R$")
+    refused(data, "treasure on J1 is not on a starting square of the standard board: treasures never move")
+    data = fresh()
+    set_token(data, "k1", "R")
+    refused(data, "9 treasures on the board and 0 taken are fewer than the 10 of the standard board")
+    data["players"][0]["treasures"] = 1  # taken by seat 0: coherent
+    assert load(json.dumps(data)).treasures_held == [1, 0]
+    advanced = data_of(Game.new(3, 4, "advanced"))
+    set_token(advanced, "o2", "R")
+    set_token(advanced, "k1", "R$")  # a starting square of the standard board, not of this one
+    refused(advanced, "the treasure on K1 is not on a starting square of the advanced board")
+
+
+def test_r23_turns_pass_in_seat_order_and_begin_after_the_refills() -> None:
+    data = fresh()
+    data["turn"]["number"] = 2
+    refused(data, "seat 0 cannot be active in turn 2 when seat 0 began")
+    data["turn"]["active"] = 1
+    assert load(json.dumps(data)).active == 1
+    data = fresh()
+    data["players"][1]["hand"] = data["players"][1]["hand"][1:]
+    del data["bag"]
+    refused(data, r"seat 1 holds 5 tiles at the start of a turn, not 6, and the bag was not short \(R23\)")
+    data = fresh()
+    data["turn"]["bag_short"] = True
+    refused(data, r"a turn that begins with someone short of tiles comes after the game's end \(R23\)")
+    data = fresh()
+    data.update(end="treasures", pending={"phase": "over", "placed": None, "conflict": None})
+    data["turn"]["actions_left"] = 0
+    refused(data, r"ended for treasures with 10 treasures on the board: .* two or fewer remain \(R23\)")
+    data["end"] = "bag"
+    refused(data, "cannot have ended for the bag when no one was short of tiles")
+    data["turn"]["bag_short"] = True
+    assert load(json.dumps(data)).is_over
+    data["turn"]["actions_left"] = 1
+    refused(data, "a game ends after its last turn's actions: no action is left")
+
+
+def test_monuments_are_never_removed_and_a_wonder_took_five_tiles_out() -> None:
+    data = fresh()
+    data["monuments_available"].remove("red-blue")
+    refused(data, "the red-blue monument is neither built nor available")
+    game, _ = play_builder_minded(2, 3, buildings=True, wonder=True)
+    assert game.wonder is not None
+    data = data_of(game)
+    colour = max(data["removed"], key=data["removed"].get)
+    data["bag"][colour] += data["removed"][colour] - 4
+    data["removed"][colour] = 4
+    refused(data, "the wonder is built but no colour has the five tiles it took out of the game")
+
+
+def test_a_composed_position_may_put_treasures_and_catastrophes_anywhere() -> None:
+    """engine.position writes positions set up by hand (settings "composed"): their treasures and
+    catastrophes need not come from R2's setup, and they round-trip as such; without the flag the same
+    position is refused."""
+    game = position(at={"e5": "0G", "f5": "R$", "h8": "X"}, spares=0, turn=4)
+    assert game.settings.composed and game.catastrophes == [2, 2]
+    text = dump(game)
+    assert '"composed": true' in text and load(text) == game
+    data = json.loads(text)
+    del data["settings"]["composed"]
+    refused(data, r"1 catastrophes on the board and 4 left to the players .*\(R11\)")
+    with pytest.raises(NotationError, match="the treasure on J1 is not on a starting square"):
+        position(at={"k1": "R", "j1": "R$"}, start=True, composed=False)
+    assert "composed" not in dump(Game.new(2, 3))  # a dealt game's position reads as before
+
+
 # ------------------------------------------------------------------------ 2015 options (R28, R29)
 
 
@@ -319,9 +414,10 @@ VALUES = st.recursive(
 
 
 def positions_of_random_games(seed: int, steps: int) -> Game:
+    board = "advanced" if seed % 4 == 0 else "standard"
     if seed % 3 == 1:  # with the 2015 options, played to make lines, squares and pluses
-        return play_builder_minded(2 + seed % 3, seed, steps=steps, buildings=True, wonder=True)[0]
-    game = Game.new(2 + seed % 3, seed, "advanced" if seed % 4 == 0 else "standard", seed % 5 == 0)
+        return play_builder_minded(2 + seed % 3, seed, board, steps=steps, buildings=True, wonder=True)[0]
+    game = Game.new(2 + seed % 3, seed, board, seed % 5 == 0)
     chooser = Rng(seed)
     for _ in range(steps):
         if game.is_over:
@@ -394,6 +490,105 @@ def test_mutated_grid_tokens_load_coherently_or_are_refused(
     if data.draw(st.booleans()):
         del position_data["bag"]  # the loader fills it: the tile counts hold, the board is what is tested
     loads_coherently_or_refuses(json.dumps(position_data))
+
+
+Pick = Callable[[Sequence[Any]], Any]
+
+
+def grid_tokens(data: dict[str, Any]) -> list[str]:
+    return [token for row in data["grid"] for token in row.split()]
+
+
+def put(data: dict[str, Any], square: int, token: str) -> None:
+    row = data["grid"][square // 16].split()
+    row[square % 16] = token
+    data["grid"][square // 16] = " ".join(row)
+
+
+def unreachable_changes(data: dict[str, Any]) -> dict[str, Callable[[Pick], None]]:
+    """The changes that make a game's position (``data``) one that no game reaches, by name, those that
+    apply to it; each edits ``data`` in place, choosing squares and seats with ``pick``."""
+    board = MAPS[data["settings"]["board"]]
+    cells = grid_tokens(data)
+    empty = [s for s, t in enumerate(cells) if t in (".", "~")]
+    dead = [s for s, t in enumerate(cells) if t == "X"]
+    treasures = [s for s, t in enumerate(cells) if "$" in t]
+    temples = [s for s, t in enumerate(cells) if t in ("R", "r")]
+    elsewhere = [s for s in temples if s not in board.start_temples]
+    seats, turn, phase = data["players"], data["turn"], data["pending"]["phase"]
+    turn_start = phase == "action" and turn["actions_left"] == 2
+
+    def catastrophe_supply(pick: Pick) -> None:  # R11: board and supplies hold two per player
+        seat = seats[pick(range(len(seats)))]
+        seat["catastrophes"] += pick([d for d in (-1, 1) if 0 <= seat["catastrophes"] + d <= 2])
+
+    def treasure_moved(pick: Pick) -> None:  # treasures never move
+        source = pick(treasures)
+        put(data, source, cells[source].replace("$", ""))
+        put(data, pick(elsewhere), cells[source].replace("$", "")[0] + "$")
+
+    def treasures_held(pick: Pick) -> None:  # a treasure leaves the board only to a player
+        seat = seats[pick(range(len(seats)))]
+        seat["treasures"] += pick([1, -1] if seat["treasures"] else [1])
+
+    def hand_short(pick: Pick) -> None:  # R23: every hand is refilled before a turn begins
+        seat = seats[pick([i for i, p in enumerate(seats) if p["hand"]])]
+        letter = pick(seat["hand"])
+        seat["hand"] = seat["hand"].replace(letter, "", 1)
+        data["bag"][COLOURS["RBGK".index(letter)].word] += 1
+
+    def wonder_tiles_back(pick: Pick) -> None:  # R29: its five tiles left the game
+        for colour, count in data["removed"].items():
+            if count >= 5:
+                data["removed"][colour], data["bag"][colour] = 4, data["bag"][colour] + count - 4
+
+    changes: dict[str, Callable[[Pick], None]] = {
+        "a catastrophe's supply changed": catastrophe_supply,
+        "treasures taken from nowhere or lost": treasures_held,
+        "the turn number shifted": lambda pick: turn.update(
+            number=turn["number"] + pick([1, -1][: turn["number"]])
+        ),
+    }
+    if empty:
+        changes["a catastrophe added"] = lambda pick: put(data, pick(empty), "X")
+    if dead:
+        changes["a catastrophe lifted"] = lambda pick: put(
+            data, s := pick(dead), "~" if s in board.river else "."
+        )
+    if treasures and elsewhere:
+        changes["a treasure moved off its starting square"] = treasure_moved
+    if temples:
+        changes["a treasure added"] = lambda pick: put(data, s := pick(temples), cells[s] + "$")
+    if treasures:
+        changes["a treasure lost"] = lambda pick: put(data, s := pick(treasures), cells[s].replace("$", ""))
+    if data["monuments_available"]:
+        changes["a monument lost"] = lambda pick: data["monuments_available"].remove(
+            pick(data["monuments_available"])
+        )
+    if turn_start:
+        changes["a hand short at the start of a turn"] = hand_short
+        changes["a turn after someone was short"] = lambda pick: turn.update(bag_short=True)
+    if phase == "over":
+        changes["the other end reason"] = lambda pick: data.update(
+            end={"bag": "treasures"}.get(data["end"], "bag")
+        )
+    if "W" in cells:
+        changes["the wonder's tiles back in the bag"] = wonder_tiles_back
+    return changes
+
+
+@FUZZ
+@given(st.integers(0, 2**32), st.integers(0, 400), st.data())
+def test_positions_no_game_reaches_are_refused(seed: int, steps: int, data: st.DataObject) -> None:
+    """Positions of random games (2-4 players, both boards, the 2015 options) changed into ones that no game
+    reaches are refused (issue 17: 39 of 4,000 such positions were accepted); unchanged they load."""
+    position_data = data_of(positions_of_random_games(seed, steps))
+    load(json.dumps(position_data))
+    changes = unreachable_changes(position_data)
+    name = data.draw(st.sampled_from(sorted(changes)))
+    changes[name](lambda options: data.draw(st.sampled_from(list(options))))
+    with pytest.raises(NotationError):
+        load(json.dumps(position_data))
 
 
 @settings(max_examples=200, deadline=None)

@@ -64,6 +64,7 @@ def position(
             "open_scoring": open_scoring,
             "buildings": buildings,
             "wonder": wonder,
+            "composed": True,  # set up by hand: treasures anywhere, catastrophes as dead squares
         },
         "seed": 1,
         "grid": [" ".join(row) for row in rows],

@@ -181,6 +181,7 @@ async def test_every_per_command_query_searches_an_index(
         ("resign_seat", lambda: store.resign_seat(game.id, 21, T0)),
         ("seat_history", lambda: store.seat_history(game.id)),
         ("former_seat_of", lambda: store.former_seat_of(game.id, 13)),
+        ("has_been_seated", lambda: store.has_been_seated(13)),
         ("set_player_settings", lambda: store.set_player_settings(11, game_id=game.id, dm="all")),
         ("player_settings", lambda: store.player_settings(11, game.id)),
         ("seated_player_settings", lambda: store.seated_player_settings(game.id)),
@@ -270,7 +271,7 @@ async def test_lists_of_the_newest_and_the_best_read_their_index_in_order(
         )
         conn.execute("ANALYZE")
     assert _top_level_sorts(store.path, finished, (GUILD, 10)) == []
-    assert _top_level_sorts(store.path, _SQL_LEADERBOARD, (GUILD, 1, 10, 0)) == []
+    assert _top_level_sorts(store.path, _SQL_LEADERBOARD, (1, GUILD, 1, 10, 0)) == []
     # the check can fail: the same list ordered by a column no index holds in order
     unordered = finished.replace("ORDER BY g.ended_at DESC", "ORDER BY g.updated_at DESC")
     assert _top_level_sorts(store.path, unordered, (GUILD, 10)) != []
