@@ -25,6 +25,7 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0009 game_posts: what each game's channel was told, post by post (issue 10)
     0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
     0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
+    0014 presentation_steps: each step of showing a version, recorded as it completes (issue 17)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -208,6 +209,16 @@ Presentation is recoverable: each game records the version its channel and DMs h
                                                   # present each once, then mark it; record.needs_presenting
                                                   # tells the same of a game loaded for a command
 
+Each step of showing a version is recorded as it completes (issue 17), so a version shown again after a crash
+does only the steps not recorded; ``mark_presented`` forgets the steps of the versions it covers::
+
+    await store.presentation_steps(game_id, version)     # {step: PresentationStep}, begun or done
+    await store.begin_step(game_id, version, step, now, channel_id=..., content_hash=...)  # about to send
+    await store.record_step(game_id, version, step, now, channel_id=None, message_id=None)  # done
+    await store.add_post(..., step="post")               # the post and its step, in one transaction
+    await store.remember_message(..., step=(version, step))  # likewise; the step keeps the message replaced
+    await store.post_of(game_id, message_id)             # the remembered post of that message, or None
+
 Timers (deadlines, reminders) are rows ``Timer(id, game_id, kind, seat, due_at, payload, created_at,
 attempts, last_error, set_aside_at, held_since)``::
 
@@ -337,6 +348,7 @@ from storage.records import (
     PlayerSettings,
     PlayerStats,
     Post,
+    PresentationStep,
     Seat,
     SeatOwner,
     SeatReason,
@@ -409,6 +421,7 @@ __all__ = [
     "PlayerSettings",
     "PlayerStats",
     "Post",
+    "PresentationStep",
     "ReplayMismatchError",
     "SchemaTooNewError",
     "Seat",

@@ -401,6 +401,29 @@ class Post:
 
 
 @dataclass(frozen=True)
+class PresentationStep:
+    """A step of showing a version of a game (issue 17: a channel post, a DM, a hand edit, closing the
+    prompts), begun or done. While a message is being sent (``done_at`` None) ``content_hash`` finds it among
+    the bot's messages since ``started_at`` after a crash; once done, the message it sent or edited (None:
+    nothing sent, or refused) and the hand panel its DM replaced, if any."""
+
+    game_id: int
+    version: int
+    step: str
+    started_at: int
+    content_hash: str | None
+    done_at: int | None
+    channel_id: int | None
+    message_id: int | None
+    replaced_channel_id: int | None = None
+    replaced_message_id: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.done_at is not None
+
+
+@dataclass(frozen=True)
 class MessageRef:
     game_id: int
     kind: str

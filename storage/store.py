@@ -101,6 +101,7 @@ from storage.records import (
     PlayerSettings,
     PlayerStats,
     Post,
+    PresentationStep,
     Seat,
     SeatOwner,
     SeatReason,
@@ -247,6 +248,10 @@ _POST_COLUMNS = (
 # last turn (all of them when none did yet).
 _SQL_LAST_POSTS = _POST_COLUMNS + "WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
 _SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id = ?"
+_SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ?"
+_SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
+       replaced_channel_id, replaced_message_id
+FROM presentation_steps WHERE game_id = ? AND version = ?"""
 _SQL_POSTS_SINCE_TURN = (
     _POST_COLUMNS  # noqa: S608 - constant text; the values are parameters
     + """WHERE game_id = ? AND seq > coalesce(
@@ -461,6 +466,35 @@ def _parse_position(position: str) -> Game:
         raise InvalidPositionError(f"The position is not valid engine notation: {exc}") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise InvalidPositionError(f"The position is not valid engine notation: {exc!r}.") from None
+
+
+def _step_name(step: str) -> str:
+    if not isinstance(step, str) or not step:
+        raise ValueError("a step of showing a version needs a name")
+    return step
+
+
+def _record_step(
+    db: Db,
+    game_id: int,
+    version: int,
+    step: str,
+    now: int,
+    message: tuple[int, int] | None,
+    replaced: tuple[int, int] | None = None,
+) -> None:
+    """Mark a step of showing a version done, with the message it sent or edited and the one it replaced."""
+    channel_id, message_id = message or (None, None)
+    old_channel, old_message = replaced or (None, None)
+    db.execute(
+        """INSERT INTO presentation_steps (game_id, version, step, started_at, done_at, channel_id,
+               message_id, replaced_channel_id, replaced_message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (game_id, version, step) DO UPDATE SET
+               done_at = excluded.done_at, channel_id = excluded.channel_id, message_id = excluded.message_id,
+               replaced_channel_id = excluded.replaced_channel_id,
+               replaced_message_id = excluded.replaced_message_id""",
+        (game_id, version, step, now, now, channel_id, message_id, old_channel, old_message),
+    )
 
 
 def _rows(db: Db, sql: str, params: Params = ()) -> list[Any]:
@@ -1756,12 +1790,66 @@ class Store:
                 raise GameNotFound(game_id)
             if version > row[0]:
                 raise ValueError(f"game {game_id} is at version {row[0]}; version {version} cannot be shown")
+            # the steps of showing these versions are of no use any more (issue 17)
+            db.execute(
+                "DELETE FROM presentation_steps WHERE game_id = ? AND version <= ?", (game_id, version)
+            )
             if version <= row[1]:
                 return False
             db.execute("UPDATE games SET presented_version = ? WHERE id = ?", (version, game_id))
             return True
 
         return await self._transaction(body)
+
+    async def presentation_steps(self, game_id: int, version: int) -> dict[str, PresentationStep]:
+        """The steps of showing ``version`` of the game begun or done so far (issue 17), by name."""
+        rows = await self._read(_SQL_STEPS, (game_id, _int(version, "version")))
+        return {r[2]: PresentationStep(*r) for r in rows}
+
+    async def begin_step(
+        self, game_id: int, version: int, step: str, now: int, *, channel_id: int, content_hash: str
+    ) -> None:
+        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``),
+        so that after a crash it can be looked for before it is sent again. A step done is left as it is."""
+        params = (game_id, _int(version, "version"), _step_name(step), _int(now, "now"), content_hash)
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            db.execute(
+                """INSERT INTO presentation_steps
+                       (game_id, version, step, started_at, content_hash, channel_id)
+                   VALUES (?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (game_id, version, step) DO UPDATE SET
+                       started_at = excluded.started_at, content_hash = excluded.content_hash,
+                       channel_id = excluded.channel_id
+                   WHERE presentation_steps.done_at IS NULL""",
+                (*params, _int(channel_id, "channel_id")),
+            )
+
+        await self._transaction(body)
+
+    async def record_step(
+        self,
+        game_id: int,
+        version: int,
+        step: str,
+        now: int,
+        *,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Record a step of showing ``version`` as done, with the message it sent or edited (None: none)."""
+        message = (
+            None
+            if channel_id is None or message_id is None
+            else (_int(channel_id, "channel_id"), _int(message_id, "message_id"))
+        )
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            _record_step(db, game_id, _int(version, "version"), _step_name(step), _int(now, "now"), message)
+
+        await self._transaction(body)
 
     async def games_to_present(self, limit: int = 100) -> list[GameRecord]:
         """Games in play or finished whose saved version is ahead of what was shown (a crash between the
@@ -1981,10 +2069,13 @@ class Store:
         now: int,
         *,
         user_id: int | None = None,
+        step: tuple[int, str] | None = None,
     ) -> MessageRef | None:
         """Remember the message of this kind for the game (``user_id`` None) or for one player.
 
-        Replaces the one remembered before and returns that one, if any (e.g. the previous board).
+        Replaces the one remembered before and returns that one, if any (e.g. the previous board). With
+        ``step`` (a version and a step of showing it), that step is recorded as done in the same transaction,
+        with this message and the one it replaced.
         """
         if not kind:
             raise ValueError("a message needs a kind")
@@ -2014,6 +2105,11 @@ class Store:
                        updated_at = excluded.updated_at""",
                 params,
             )
+            if step is not None:
+                version, name = step
+                replaced = None if old is None else (old[0], old[1])
+                shown = _int(version, "version"), _step_name(name)
+                _record_step(db, game_id, *shown, params[5], params[3:5], replaced)
             return None if old is None else MessageRef(game_id, kind, user_id, *old)
 
         return await self._transaction(body)
@@ -2089,9 +2185,11 @@ class Store:
         lines: Sequence[str],
         *,
         turn_of: int | None = None,
+        step: str | None = None,
     ) -> Post:
         """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
-        ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post."""
+        ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post. With
+        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction."""
         texts = [str(line) for line in lines]
         params = (
             _int(version, "version"),
@@ -2110,9 +2208,16 @@ class Store:
                    lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
                 (game_id, seq, *params),
             )
+            if step is not None:
+                _record_step(db, game_id, params[0], _step_name(step), params[4], params[2:4])
             return Post(game_id, seq, *params[:5], lines=tuple(texts))
 
         return await self._transaction(body)
+
+    async def post_of(self, game_id: int, message_id: int) -> Post | None:
+        """The remembered post of the game sent as ``message_id``, or None."""
+        rows = await self._read(_SQL_POST_OF, (game_id, _int(message_id, "message_id")))
+        return _post_from_row(rows[0]) if rows else None
 
     async def last_posts(self, game_id: int, count: int) -> list[Post]:
         """The game's ``count`` newest posts, oldest first."""

@@ -197,6 +197,15 @@ async def test_every_per_command_query_searches_an_index(
         ("add_post", lambda: store.add_post(game.id, 1, CHANNEL, 78, T0, ["a line"], turn_of=0)),
         ("last_posts", lambda: store.last_posts(game.id, 10)),
         ("posts_since_turn", lambda: store.posts_since_turn(game.id, 0)),
+        ("post_of", lambda: store.post_of(game.id, 78)),
+        ("begin_step", lambda: store.begin_step(game.id, 1, "dm:11", T0, channel_id=5, content_hash="h")),
+        (
+            "remember_message step",
+            lambda: store.remember_message(game.id, "hand", 5, 7, T0, user_id=11, step=(1, "dm:11")),
+        ),
+        ("record_step", lambda: store.record_step(game.id, 1, "hand:12", T0)),
+        ("add_post step", lambda: store.add_post(game.id, 1, CHANNEL, 79, T0, ["a line"], step="post")),
+        ("presentation_steps", lambda: store.presentation_steps(game.id, 1)),
     ]
     statements: list[str] = []
     await store._connection().set_trace_callback(statements.append)
