@@ -6,7 +6,7 @@ the database while the right state follows from the rest, so ``repair`` sets it 
 needed; ``check`` lists them and never advises a restore for them:
 
 - bookkeeping rows (``BOOKKEEPING_TABLES``: timers, the messages the bot edits, the game's posts, its kept
-  analysis) of a game that does not exist, e.g. one deleted by hand without SQLite's foreign keys: deleted;
+  analysis, the recorded steps of showing a version) of a game that does not exist, e.g. one deleted by hand without SQLite's foreign keys: deleted;
 - timers of a game that is over (finished or abandoned): deleted, as ending the game does;
 - timers held by a pause their game no longer has, which would never fire: released, each later by the
   time it was held, as resuming the pause does;
@@ -27,12 +27,13 @@ from storage.sql import Db
 from storage.timers import release_held_timers
 
 # Rows that only help the bot show, time or study a game: without their game they are useless, never a loss.
-BOOKKEEPING_TABLES = ("timers", "messages", "game_posts", "game_analyses")
+BOOKKEEPING_TABLES = ("timers", "messages", "game_posts", "game_analyses", "presentation_steps")
 _NOUNS = {
     "timers": "timer",
     "messages": "remembered message",
     "game_posts": "remembered post",
     "game_analyses": "kept analysis",
+    "presentation_steps": "recorded presentation step",
 }
 _ENDED = "('finished', 'abandoned')"
 

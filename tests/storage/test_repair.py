@@ -65,6 +65,7 @@ async def test_rows_of_a_game_deleted_by_hand_are_listed_then_deleted(
         await store.remember_message(started.id, "board", 77, 1000 + started.id, T0)
         await store.add_post(started.id, 0, 77, 2000 + started.id, T0, ["the game starts"])
         await store.save_analysis(started.id, 0, {"seats": []}, T0)
+        await store.begin_step(started.id, 1, "post", T0, channel_id=77, content_hash="ab")
     await _delete_game_by_hand(database, gone.id)
 
     found = await store.inconsistencies()
@@ -73,6 +74,7 @@ async def test_rows_of_a_game_deleted_by_hand_are_listed_then_deleted(
         ("orphaned messages", gone.id),
         ("orphaned game_posts", gone.id),
         ("orphaned game_analyses", gone.id),
+        ("orphaned presentation_steps", gone.id),
     ]
     assert str(found[0]) == f"2 timers of game {gone.id}, which does not exist; repair deletes them"
     status, lines = await _cli(capsys, "check", "--database", database)
@@ -81,17 +83,18 @@ async def test_rows_of_a_game_deleted_by_hand_are_listed_then_deleted(
     assert [line for line in lines if line.startswith("repairable: ")] == [f"repairable: {i}" for i in found]
     assert lines[-2:] == [
         f"1 games checked, {len(found)} problems.",
-        "python -m storage repair sets right the 4 marked repairable; they need no backup.",
+        "python -m storage repair sets right the 5 marked repairable; they need no backup.",
     ]
     _no_restore(lines)
 
     status, lines = await _cli(capsys, "repair", "--database", database)
     assert status == 0
-    assert lines == ["Repairing 4 problems:", *(f"  {i}" for i in found), "Repaired 4 problems."]
+    assert lines == ["Repairing 5 problems:", *(f"  {i}" for i in found), "Repaired 5 problems."]
     _no_restore(lines)
     assert await store.inconsistencies() == []
     assert len(await store.timers(kept.id)) == 1 and len(await store.messages(kept.id)) == 1
     assert len(await store.last_posts(kept.id, 5)) == 1 and await store.analysis(kept.id, 0) is not None
+    assert list(await store.presentation_steps(kept.id, 1)) == ["post"]
     checked = [integrity_line(database), f"game {kept.id}: ok (0 actions replayed)"]
     checked.append("1 games checked, 0 problems.")
     assert await _cli(capsys, "check", "--database", database) == (0, checked)
