@@ -6,7 +6,8 @@ the database while the right state follows from the rest, so ``repair`` sets it 
 needed; ``check`` lists them and never advises a restore for them:
 
 - bookkeeping rows (``BOOKKEEPING_TABLES``: timers, the messages the bot edits, the game's posts, its kept
-  analysis, the recorded steps of showing a version) of a game that does not exist, e.g. one deleted by hand without SQLite's foreign keys: deleted;
+  analysis, the recorded steps of showing a version) of a game that does not exist, e.g. one deleted by
+  hand without SQLite's foreign keys: deleted;
 - timers of a game that is over (finished or abandoned): deleted, as ending the game does;
 - timers held by a pause their game no longer has, which would never fire: released, each later by the
   time it was held, as resuming the pause does;
