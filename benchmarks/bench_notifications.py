@@ -11,7 +11,7 @@ same game on any version of the bot. Then it counts what simcord's Discord recei
 - ``images``: pictures in the channel and in DMs, their number and bytes;
 - ``mentions``: per player, the mentions that notified them (Discord's pings, after ``allowed_mentions``), and
   how many of those went to the player who had just acted;
-- ``dms``: per player, the DMs created (a DM edited later counts once);
+- ``dms``: per player, the DMs created (a DM edited later counts once), and the edits of DMs;
 - ``pictures_drawn_and_uploaded``: every board, hand and scores picture drawn (each is uploaded, with a post,
   a DM or an edit of a DM), and their bytes.
 
@@ -103,6 +103,7 @@ async def _play(seed: int, database: Path, pictures: Pictures) -> dict[str, obje
     rng = random.Random(seed)
     try:
         async with simcord.run(bot, settle_timeout=120) as env:
+            edits = _count_edits(env)
             guild = env.create_guild(name="Friends")
             channel = guild.create_text_channel("games")
             names = ["alice", "bob", "carol"][:PLAYERS]
@@ -134,7 +135,7 @@ async def _play(seed: int, database: Path, pictures: Pictures) -> dict[str, obje
             else:
                 raise RuntimeError(f"the game did not end in {MAX_COMMANDS} commands")
             return {
-                **_count(env, channel, members, acted_before, actions, turns),
+                **_count(env, channel, members, acted_before, actions, turns, edits),
                 "pictures_drawn_and_uploaded": pictures.figures(),
             }
     finally:
@@ -150,6 +151,7 @@ def _count(
     acted_before: dict[int, int],
     actions: int,
     turns: int,
+    edits: Counter[int],
 ) -> dict[str, object]:
     bot_id = env.bot.user.id
     posts = [m for m in env.backend.messages.get(channel.id, {}).values() if m.author_id == bot_id]
@@ -164,12 +166,14 @@ def _count(
                 pings_after_own_action[name] += 1
     channel_images = [a for m in posts for a in m.attachments]
     dms: dict[str, int] = {}
+    dm_edits: dict[str, int] = {}
     kinds: Counter[str] = Counter()
     for p in members:
         dm = p.user.dm_channel
         created = [] if dm is None else list(env.backend.messages.get(dm.id, {}).values())
         created = [m for m in created if m.author_id == bot_id]
         dms[p.user.name] = len(created)
+        dm_edits[p.user.name] = 0 if dm is None else edits[dm.id]
         kinds.update(_kind(m.content) for m in created)
     return {
         "benchmark": "notifications over one whole 3-player game",
@@ -182,8 +186,26 @@ def _count(
         "mentions_per_player": dict(sorted(pings.items())),
         "mentions_of_the_player_who_just_acted": sum(pings_after_own_action.values()),
         "dms_per_player": dms,
+        "dm_edits_per_player": dm_edits,
+        "channel_post_edits": edits[channel.id],
         "dms_by_kind": dict(kinds.most_common()),
     }
+
+
+def _count_edits(env: simcord.SimcordEnv) -> Counter[int]:
+    """Counts the bot's edits of messages, per channel (a DM channel is one player's)."""
+    backend = env.backend
+    edit = backend.edit_message
+    edits: Counter[int] = Counter()
+
+    def counted(channel_id: int, message_id: int, fields: Any) -> Any:
+        out = edit(channel_id, message_id, fields)
+        if not out.is_ephemeral:
+            edits[channel_id] += 1
+        return out
+
+    backend.edit_message = counted
+    return edits
 
 
 def _kind(content: str) -> str:

@@ -35,6 +35,13 @@ Last, appends per second on PostgreSQL from one process and from two processes a
 own 10 games, and two processes racing on the same 10 games (the version check refuses the loser); each
 append is a whole move as the bot makes it: load the game, the engine's move, save against the version.
 
+``append_action`` is timed as the bot calls it, with the engine's ``Game`` (the store writes its notation
+out), and also with the position's text (``append_action_text_*``: the store reads it back to check it). A
+bare durable commit of the same data (``_BareCommit``) is timed after each append, and
+``append_to_bare_commit_ratio`` is the ratio of their medians; the ``*_cpu_ms_*`` figures are the process's
+CPU time for each (both threads), which a machine loaded by others inflates much less than the wall clock.
+``--sqlite-only`` leaves PostgreSQL out.
+
 Prints ONE JSON object of medians (and 95th percentiles) in milliseconds. Not a test: nothing is asserted.
 Without a PostgreSQL server on the machine, the PostgreSQL part is replaced by its one-line reason.
 """
@@ -205,7 +212,44 @@ async def _measure_timers(store: Store, out: dict[str, float]) -> None:
     out["next_claimable_other_shard_ms_median"], _ = _summary(next_none_q)
 
 
-async def _measure(path: Path | str, rng: random.Random) -> dict[str, float]:
+class _BareCommit:
+    """The floor of a durable append: plain ``sqlite3`` on the calling thread, WAL, synchronous=FULL, a file
+    of its own next to the database, one transaction writing the same data as the append it follows (the
+    log row, and the game's new position over the old one in a table of GAMES positions). Interleaved with
+    the appends, so both see the same load of the machine; ``append_to_bare_commit_ratio`` is what the
+    store adds: its checks, timers, indexes, writing the position out, the trip to its thread."""
+
+    def __init__(self, path: Path, position: str) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode = WAL")
+        self.conn.execute("PRAGMA synchronous = FULL")
+        self.conn.execute(
+            "CREATE TABLE log (game_id INTEGER, seq INTEGER, action TEXT, PRIMARY KEY (game_id, seq))"
+            " WITHOUT ROWID"
+        )
+        self.conn.execute("CREATE TABLE positions (id INTEGER PRIMARY KEY, position TEXT NOT NULL)")
+        with self.conn:
+            self.conn.execute("BEGIN")
+            self.conn.executemany(
+                "INSERT INTO positions VALUES (?, ?)", ((i, position) for i in range(1, GAMES + 1))
+            )
+        self.times: list[float] = []
+        self.cpu: list[float] = []
+
+    def commit(self, game_id: int, seq: int, action: str, position: str) -> None:
+        t, cpu = time.perf_counter(), time.process_time()
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("INSERT INTO log VALUES (?, ?, ?)", (game_id, seq, action))
+        self.conn.execute("UPDATE positions SET position = ? WHERE id = ?", (position, game_id))
+        self.conn.execute("COMMIT")
+        self.times.append(time.perf_counter() - t)
+        self.cpu.append(time.process_time() - cpu)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | None = None) -> dict[str, float]:
     out: dict[str, float] = {}
     async with Store.open(path) as store:
         await _measure_timers(store, out)
@@ -294,15 +338,19 @@ async def _measure(path: Path | str, rng: random.Random) -> dict[str, float]:
         out["recompute_ratings_9000_games_s"] = round(time.perf_counter() - t, 2)
         assert rated == FINISHED
 
-        # Appends: the engine's work is done beforehand; only the store is timed.
+        # Appends: the engine's work is done beforehand; only the store is timed. Moves alternate between
+        # the two ways of passing the new position: the Game (as the bot does; the store writes it out) and
+        # its text (which the store reads back to check it).
         playing = await store.game_ids([Status.PLAYING])
-        appends, effective_q, undos = [], [], []
+        appends, appends_text, effective_q, undos = [], [], [], []
+        cpu_game: list[float] = []
+        cpu_text: list[float] = []
         for game_id in rng.sample(playing, APPEND_GAMES):
             record = await store.load_game(game_id)
             assert record.settings is not None and record.seed is not None
             game = record.game()
             version = record.version
-            for _ in range(APPENDS_PER_GAME):
+            for move in range(APPENDS_PER_GAME):
                 if game.is_over:
                     break
                 seat = game.to_act
@@ -313,19 +361,23 @@ async def _measure(path: Path | str, rng: random.Random) -> dict[str, float]:
                 game.apply(action)
                 position = dump(game)
                 timer = NewTimer("deadline", T0 + 10**6, game.to_act, {"version": version + 1})
-                t = time.perf_counter()
+                as_text = move % 2 == 1
+                t, cpu = time.perf_counter(), time.process_time()
                 appended = await store.append_action(
                     game_id,
                     version,
                     seat,
                     action,
-                    position,
+                    position if as_text else game,
                     T0 + 10**5,
                     timers_to_delete="all",
                     timers_to_add=[timer],
                     actor=Actor.person(owner),
                 )
-                appends.append(time.perf_counter() - t)
+                (appends_text if as_text else appends).append(time.perf_counter() - t)
+                (cpu_text if as_text else cpu_game).append(time.process_time() - cpu)
+                if bare is not None:
+                    bare.commit(game_id, appended.version, action, position)
                 version = appended.version
                 if appended.seat_to_act != seat or game.is_over:
                     continue
@@ -338,13 +390,22 @@ async def _measure(path: Path | str, rng: random.Random) -> dict[str, float]:
                     continue
                 t = time.perf_counter()
                 undone = await store.append_undo(
-                    game_id, version, seat, dump(back.game), T0 + 10**5, actor=Actor.person(owner)
+                    game_id, version, seat, back.game, T0 + 10**5, actor=Actor.person(owner)
                 )
                 undos.append(time.perf_counter() - t)
                 version, game = undone.version, back.game
             await store.verify_replay(game_id)  # the benchmark's writes are real, checked ones
         out["append_action_ms_median"], out["append_action_ms_p95"] = _summary(appends)
         out["appends_measured"] = len(appends)
+        out["append_action_text_ms_median"], out["append_action_text_ms_p95"] = _summary(appends_text)
+        out["append_action_cpu_ms_median"], _ = _summary(cpu_game)  # the process's CPU, both threads
+        out["append_action_text_cpu_ms_median"], _ = _summary(cpu_text)
+        if bare is not None:
+            out["bare_commit_ms_median"], out["bare_commit_ms_p95"] = _summary(bare.times)
+            out["bare_commit_cpu_ms_median"], _ = _summary(bare.cpu)
+            out["append_to_bare_commit_ratio"] = round(
+                out["append_action_ms_median"] / out["bare_commit_ms_median"], 2
+            )
         out["effective_actions_ms_median"], out["effective_actions_ms_p95"] = _summary(effective_q)
         out["append_undo_ms_median"], out["append_undo_ms_p95"] = _summary(undos)
         out["undos_measured"] = len(undos)
@@ -370,6 +431,7 @@ def _time_backfill(path: Path) -> float:
 SIDE_BY_SIDE = (
     "append_action_ms_median",
     "append_action_ms_p95",
+    "append_action_text_ms_median",
     "load_game_ms_median",
     "load_game_ms_p95",
     "due_timers_100_ms_median",
@@ -470,6 +532,18 @@ def _postgres(tmp: Path, path: Path) -> dict[str, object]:
         server.stop()
 
 
+SQLITE_ONLY = "--sqlite-only"
+
+
+def _a_position(path: Path) -> str:
+    """The position of a game in play (the bare commits write positions of its size)."""
+    with closing(sqlite3.connect(path)) as conn:
+        row = conn.execute(
+            "SELECT position FROM games WHERE status = 'playing' ORDER BY id LIMIT 1"
+        ).fetchone()
+    return str(row[0])
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--append-worker"]:
         url, ids, start_at = sys.argv[2:5]
@@ -504,10 +578,16 @@ def main() -> None:
         }
         # PostgreSQL first, from the database as built (the SQLite measurements then change it)
         try:
+            if SQLITE_ONLY in sys.argv:
+                raise NoServerError(f"left out ({SQLITE_ONLY})")
             postgres = _postgres(Path(tmp), path)
         except NoServerError as exc:
             postgres = {"unavailable": str(exc)}
-        sqlite = asyncio.run(_measure(path, random.Random(2)))
+        bare = _BareCommit(Path(tmp) / "bare.db", _a_position(path))
+        try:
+            sqlite = asyncio.run(_measure(path, random.Random(2), bare))
+        finally:
+            bare.close()
         result.update(sqlite)
         measured = postgres.pop("measured", None)
         if isinstance(measured, dict):

@@ -4,11 +4,12 @@ Every move the bot makes for a seat is chosen here: a timed-out turn, an expired
 decisions of an away seat, and every move of a seat the computer player holds (resigned or handed over).
 What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
 
-The computer player (package ``ai``) plays a timed-out turn (R30), an away seat's turns and decisions (R31)
-and every move of a seat it holds (R33): at a computer seat's own level, else at the game's
-``computer_level`` (normal unless chosen otherwise), seeing only that seat's view. It thinks in a worker
-process (``bot.computer``), so ``choose`` is a coroutine that never blocks the loop. A decision whose own
-deadline (``conflict_hours``) passed gets the rulings' default instead ("Decisions that wait for a player":
+The computer player (package ``ai``) plays a timed-out turn (R30), an away seat's turns and decisions
+(R31), the decisions of a seat on vacation once their deadline passed (R35) and every move of a seat it
+holds (R33): at a computer seat's own level, else at the game's ``computer_level`` (normal unless chosen
+otherwise), seeing only that seat's view. It thinks in a worker process (``bot.computer``), so ``choose``
+is a coroutine that never blocks the loop. A decision of a present seat whose own deadline
+(``conflict_hours``) passed gets the rulings' default instead ("Decisions that wait for a player":
 commit 0, the wars in colour order, no building, monument or wonder, the treasures in square order, the
 wonder's point in the colour with the fewest points).
 """
@@ -32,6 +33,7 @@ class Why(Enum):
     TURN_TIMED_OUT = "turn"  # R30: the turn deadline passed; the seat becomes away
     DECISION_TIMED_OUT = "decision"  # a decision's deadline passed (conflict_hours)
     AWAY = "away"  # R31: the seat is away and its grace period (away_minutes) passed
+    VACATION = "vacation"  # R35: a decision of a seat on vacation reached its deadline
     COMPUTER = "computer"  # the computer player holds the seat (R33: resigned or handed over)
 
 

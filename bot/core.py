@@ -14,7 +14,7 @@ import discord
 
 from bot import metrics
 from engine import EngineError
-from storage import DatabaseUnusableError
+from storage import DatabaseFullError, DatabaseUnusableError
 
 log = logging.getLogger("bot")
 
@@ -25,6 +25,11 @@ APOLOGY = "Sorry, something went wrong; the game is as it was before."
 # A database that fails at run time (disk full, file damaged or locked): every write is whole, so the
 # command that met it saved nothing.
 STORAGE_TROUBLE = "Sorry, the bot could not use its database just now, so nothing was saved; try again later."
+# A full disk is told as such: whoever runs the bot frees space (no backup is needed), then it goes on.
+STORAGE_FULL = (
+    "Sorry, the disk that holds the bot's games is full, so nothing was saved; once whoever runs the bot "
+    "frees some space, try again."
+)
 
 
 class UserError(Exception):
@@ -54,7 +59,8 @@ async def reply_private(interaction: discord.Interaction, text: str, **kwargs: A
 
 async def answer_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
     """What the user is told when ``where`` (a command or a button) failed: an expected refusal as its
-    sentence; a database that failed, or anything else, as a short apology, with the traceback in the log.
+    sentence; a full disk as such; a database that failed otherwise, or anything else, as a short apology,
+    with the traceback in the log.
     Nothing was saved by then (an action is saved last, and a failure after its save is logged where it
     happens)."""
     if isinstance(error, UserError):
@@ -70,4 +76,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
         interaction.channel_id,
         exc_info=error,
     )
-    await reply_private(interaction, STORAGE_TROUBLE if storage else APOLOGY)
+    if isinstance(error, DatabaseFullError):
+        answer = STORAGE_FULL
+    else:
+        answer = STORAGE_TROUBLE if storage else APOLOGY
+    await reply_private(interaction, answer)

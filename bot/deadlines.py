@@ -15,8 +15,11 @@ the same transaction. The kinds (each fired by the one timer loop, ``bot/timers.
   present person the game waits on; never to an away or computer seat.
 - ``resume``: the end of the earliest announced absence of a game paused because everyone is away.
 
-A seat on vacation (an announced absence without cover) keeps its rows: they are stretched to the end of
-the absence when they fire (R31: its deadlines are at least that end), and shown stretched.
+A seat on vacation (an announced absence without cover) has its turn clock stopped (R31a): a turn deadline
+that would fall in the absence (or a turn that starts in it) is planned at the absence's end plus a full
+``turn_hours``; no reminder or last call is planned before that end, and one reminder at it tells the seat
+that the game waits for it (``VACATION_OVER`` in its payload). Its decisions keep their normal deadline, when
+the computer player answers them (R35). Coming back early, the turn clock has at most a full turn left.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ AUTOPLAY = "autoplay"
 REMINDER = TimerKind.REMINDER.value
 WARNING = "warning"
 RESUME = "resume"
+VACATION_OVER = "vacation_over"  # in a reminder's payload: the one DM at the end of a vacation (R31a)
 
 # What a move waits for, in the order a row that counts for the player to act is shown
 PLAYING_KINDS = (AUTOPLAY, DEADLINE, TURN)
@@ -71,7 +75,7 @@ def last_call(due: int, length: int) -> int:
 
 
 def on_vacation(holder: Seat | None, now: int) -> bool:
-    """An announced absence without cover (R31): the seat's deadlines wait for its end."""
+    """An announced absence without cover (R31): the seat's turn clock stops until its end (R31a)."""
     return (
         holder is not None and holder.away_at(now) and not holder.away_cover and holder.away_until is not None
     )
@@ -97,9 +101,15 @@ def plan(
     payload: dict[str, int] = {"version": version, "turn": game.turn}
     turn_length = round(options.turn_hours * 3600)
     left: int | None = turn_length if turn_length > 0 else None
-    if clock is not None and (clock.turn, clock.seat) == (game.turn, game.active):
-        left = clock.left
+    running = clock is not None and (clock.turn, clock.seat) == (game.turn, game.active)
+    if clock is not None and running and left is not None:
+        left = min(clock.left, left)  # a vacation's longer clock ends with it (R31a)
     person = holder is not None and not holder.is_computer
+    vacation_end = holder.away_until if holder is not None and on_vacation(holder, now) else None
+    # R31a: the clock stops during a vacation; a deadline inside it moves to its end plus a full turn
+    inside = vacation_end is not None and left is not None and (not running or now + left <= vacation_end)
+    if seat == game.active and inside and vacation_end is not None:
+        left = vacation_end + turn_length - now
     if seat != game.active and left is not None:  # a wait for another player: the turn clock stops
         payload = {**payload, "turn_left": left, "active": game.active}
     timers: list[NewTimer] = []
@@ -120,16 +130,20 @@ def plan(
         under_way = seat == game.active and (game.actions_left < 2 or game.phase is not Phase.ACTION)
         grace = round(options.away_minutes * 60) if person and not under_way else pause
         return [*timers, NewTimer(AUTOPLAY, now + grace, seat, payload)]
-    # a person the game waits on: reminders until the last call, then the last call
+    # a person the game waits on: reminders until the last call, then the last call; none during a
+    # vacation (R31a), whose end brings one reminder instead
     cutoff = None
     if deadlines:
         due, length = min(deadlines)
         cutoff = last_call(due, length)
         if cutoff > now:
-            timers.append(NewTimer(WARNING, cutoff, seat, payload))
+            if vacation_end is None or cutoff > vacation_end:
+                timers.append(NewTimer(WARNING, cutoff, seat, payload))
         else:
             cutoff = due
     remind = now + round(options.reminder_hours * 3600)
+    if vacation_end is not None:
+        remind, payload = vacation_end, {**payload, VACATION_OVER: 1}
     if cutoff is None or remind < cutoff:
         timers.append(NewTimer(REMINDER, remind, seat, payload))
     return timers
@@ -146,18 +160,15 @@ class Due:
 
 def awaited_due(record: GameRecord, timers: Iterable[Timer], now: int) -> Due | None:
     """The next moment the bot plays for the seat the game waits on (None without a deadline, or while the
-    game is paused): the soonest of its rows, a vacation's stretched to its end."""
+    game is paused): the soonest of its rows (a vacation's are planned past its end, R31a)."""
     seat = record.seat_to_act
     if seat is None or record.paused:
         return None
-    holder = record.seat_record(seat)
-    stretch = holder.away_until if holder is not None and on_vacation(holder, now) else None
     found: list[tuple[int, int, str]] = []
     for t in timers:
         if t.seat != seat or t.kind not in PLAYING_KINDS or t.set_aside:
             continue
-        at = t.due_at if t.kind == AUTOPLAY or stretch is None else max(t.due_at, stretch)
-        found.append((at, PLAYING_KINDS.index(t.kind), t.kind))
+        found.append((t.due_at, PLAYING_KINDS.index(t.kind), t.kind))
     if not found:
         return None
     at, _, kind = min(found)

@@ -21,7 +21,7 @@ says what each would do
 **Games and seats**
 `/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread; `/te new` sets \
 the variants (also the 2015 buildings and wonder); the creator may `seat addbot` and `seat removebot`
-`/te seat away` (deadlines wait, or the bot covers you) · `seat back` · `seat resign` · \
+`/te seat away` (your turns wait, or the bot covers you) · `seat back` · `seat resign` · \
 `seat replace` (creator or manager)
 `/te settings` — DMs: all, turn or none; instant answers to forced choices
 

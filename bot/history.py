@@ -18,7 +18,7 @@ import dataclasses
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,11 +28,11 @@ from bot import history_texts as words
 from bot.analysis import move_pictures
 from bot.core import Clock, UserError, unix_time
 from bot.present import Directory, due_of, players_of, seat_notes
-from bot.texts import post_link
+from bot.texts import computer_names, post_link
 from bot.workers import Workers
 from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
 from render import Animation, SeatMark, SeatNote
-from storage import GameNotFound, GameRecord, Player, SeatReason, Status, Store
+from storage import GameNotFound, GameRecord, Player, SeatReason, SeatResult, Status, Store
 
 # Discord's upload limit for a server without boosts (discord.md); a boosted server takes more, but a
 # replay this size would take minutes to watch anyway.
@@ -106,9 +106,11 @@ class History:
             raise UserError(words.no_such_game(number))
         return record
 
-    async def player_name(self, guild_id: int, player: Player) -> str:
+    async def player_name(self, guild_id: int, player: Player, number: int = 1) -> str:
+        """A person's name on the server, or a computer seat's ("Bot 2 (hard)": ``number``, its place among
+        the game's computer seats of that level)."""
         if player.level is not None:
-            return words.computer_name(player.level)
+            return words.computer_name(player.level, number)
         assert player.user_id is not None
         return await self._directory.name_in(guild_id, player.user_id, "a former member")
 
@@ -255,7 +257,7 @@ class History:
     async def stats(self, guild_id: int, player: Player) -> str:
         stats = await self._store.player_stats(guild_id, player, opponents=3)
         name = await self.player_name(guild_id, player)
-        opponents = [await self.player_name(guild_id, o.player) for o in stats.opponents]
+        opponents = [await self.player_name(guild_id, o.player, o.number) for o in stats.opponents]
         return words.stats_text(name, self._directory.guild_name(guild_id), stats, opponents)
 
     async def leaderboard(self, guild_id: int, page: int, asker: int) -> Answer:
@@ -306,7 +308,11 @@ class History:
         lobby_lines = [words.lobby_line(r.id, f"<#{r.channel_id}>", len(r.seats)) for r in lobbies]
         finished_lines = []
         for game in finished:
-            placed = [(await self.player_name(guild_id, r.player or r.owner), r) for r in game.results]
+            numbers = bot_numbers(game.results)
+            placed = [
+                (await self.player_name(guild_id, r.player or r.owner, numbers.get(r.seat, 1)), r)
+                for r in game.results
+            ]
             winners = [(name, r.score) for name, r in placed if r.won]
             others = [(name, r.score) for name, r in placed if not r.won]
             result = words.winners_words(winners, others)
@@ -358,8 +364,9 @@ class History:
         for record in await self._store.running_games(guild_id, limit=CHOICES_EACH):
             entries[record.id] = (record.channel_id, "in play", self._known_names(record))
         for game in await self._store.finished_games(guild_id, limit=CHOICES_EACH):
+            numbers = bot_numbers(game.results)
             names = [
-                self._known_player(guild_id, r.player or r.owner)
+                self._known_player(guild_id, r.player or r.owner, numbers.get(r.seat, 1))
                 for r in sorted(game.results, key=lambda r: r.seat)
             ]
             entries[game.game_id] = (game.channel_id, f"finished {words.ago(now - game.ended_at)}", names)
@@ -386,19 +393,31 @@ class History:
             return None
         return record if record.guild_id == guild_id and record.seed is not None else None
 
-    def _known_player(self, guild_id: int, player: Player) -> str:
+    def _known_player(self, guild_id: int, player: Player, number: int = 1) -> str:
         if player.level is not None:
-            return words.computer_name(player.level)
+            return words.computer_name(player.level, number)
         assert player.user_id is not None
         return self._directory.known_name(guild_id, player.user_id) or "?"
 
     def _known_names(self, record: GameRecord) -> list[str]:
         """One name per seat, as ``Directory.names_for`` gives them, from the caches only."""
         people = players_of(record)
+        bots = computer_names(record.seats)
         return [
-            self._known_player(
-                record.guild_id,
-                Player.person(people[s.seat]) if s.seat in people else Player.computer(s.level or "normal"),
-            )
+            self._known_player(record.guild_id, Player.person(people[s.seat]))
+            if s.seat in people
+            else bots.get(s.seat, words.computer_name(s.level or "normal"))
             for s in record.seats
         ]
+
+
+def bot_numbers(results: Iterable[SeatResult]) -> dict[int, int]:
+    """Each computer seat's place among the game's computer seats of its level, in seat order (its name
+    is "Bot 2 (hard)" for the second), as the game named them."""
+    seen: dict[str, int] = {}
+    numbers = {}
+    for r in sorted(results, key=lambda r: r.seat):
+        level = (r.player or r.owner).level
+        if level is not None:
+            numbers[r.seat] = seen[level] = seen.get(level, 0) + 1
+    return numbers

@@ -9,7 +9,7 @@ from typing import Any
 
 from ai.hint import label
 from bot.deadlines import Due
-from bot.texts import MESSAGE_LIMIT, count, deadline_words, ordinal, you_awaited
+from bot.texts import MESSAGE_LIMIT, bot_name, count, deadline_words, ordinal, you_awaited
 from engine import Action, NotationError, Phase, PublicView
 from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
@@ -68,9 +68,10 @@ def ago(seconds: int) -> str:
     return f"{count(minutes // (24 * 60), 'day')} ago"
 
 
-def computer_name(level: str) -> str:
-    """How the computer player is named in lists and pictures: 'Bot (hard)'."""
-    return f"Bot ({level})"
+def computer_name(level: str, number: int = 1) -> str:
+    """How the computer player is named in lists and pictures: 'Bot (hard)', and 'Bot 2 (hard)' for the
+    second seat of that level in one game, as the game named it."""
+    return bot_name(level, number)
 
 
 # ------------------------------------------------------------------------------------------ replay

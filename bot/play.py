@@ -25,8 +25,8 @@ from bot import logs, metrics
 from bot.autoplay import forced_action
 from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
-from bot.deadlines import RESUME, clock_of, plan
-from bot.present import Presenter
+from bot.deadlines import DEADLINE, RESUME, clock_of, plan
+from bot.present import Presenter, wars_called_off
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
 from storage import (
@@ -239,6 +239,7 @@ class ActionPath:
         expected_version: int | None = None,
         sent_at: datetime | None = None,
         note: str = "This decision is closed.",
+        said: Happening | None = None,
     ) -> None:
         """Apply one action and present it: a person's (``user_id``: they must hold a seat, and act for it),
         or one played for the seat the game waits on (``actor``: a deadline's, by default, or the computer
@@ -249,7 +250,8 @@ class ActionPath:
         the first one was applied, or within ``DOUBLE_SUBMIT_WINDOW`` after it, is a double submit (slash
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
         prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
-        (``texts.choice_label``)."""
+        (``texts.choice_label``). ``said``: what the bot did, told before the action's events (a decision
+        the bot answered when its time ran out)."""
         logs.tag(game=game_id)
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
@@ -280,7 +282,8 @@ class ActionPath:
                 story.append([TimedOut(seat, record.options.away_minutes)])
             if appended.came_back:
                 story.append([CameBack(seat)])
-            story.append(events)
+            called_off = wars_called_off(before, game, events)
+            story.append([*([said] if said else []), *events, *([called_off] if called_off else [])])
             if "{choice}" in note:
                 note = note.replace("{choice}", choice_label(parsed, public_view(before)))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)
@@ -337,13 +340,13 @@ class ActionPath:
         try:
             if text == UNDO:
                 appended = await self._store.append_undo(
-                    *saved, dump(game), now, actor=actor, timers_to_delete="all", timers_to_add=timers
+                    *saved, game, now, actor=actor, timers_to_delete="all", timers_to_add=timers
                 )
             else:
                 appended = await self._store.append_action(
                     *saved,
                     text,
-                    dump(game),
+                    game,
                     now,
                     timers_to_delete="all",
                     timers_to_add=timers,
@@ -461,7 +464,12 @@ class ActionPath:
             return
         now = self._now()
         rows = await self._store.timers(record.id)
+        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
+        decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
         for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
+            if timer.kind == DEADLINE:
+                due = decided.get((timer.seat, record.version), timer.due_at)
+                timer = dataclasses.replace(timer, due_at=due)
             await self._store.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:

@@ -2,8 +2,9 @@
 
 After an action is saved, ``Presenter.present`` posts one message for it in the channel, sends the DMs it
 calls for, and records the version shown. The game is already saved by then: a failure here is logged and
-the rest still runs. Prompt buttons are plain buttons with a ``custom_ids`` id; the Discord surface handles
-their clicks.
+the rest still runs. Each step (the post, each DM, each hand edit) is recorded as it completes, so a version
+shown again after a crash does only the steps not done (``bot.steps``). Prompt buttons are plain buttons with
+a ``custom_ids`` id; the Discord surface handles their clicks.
 
 Notifications with intent (issue 10):
 
@@ -37,10 +38,22 @@ import render
 from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
-from bot.deadlines import Due, awaited_due, covered, on_vacation
-from engine import Action, Event, Game, Kind, Phase, PlayerView, PublicView, player_view, public_view
+from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
+from bot.steps import SHOWING, Showing
+from engine import (
+    COLOURS,
+    Action,
+    Event,
+    Game,
+    Kind,
+    Phase,
+    PlayerView,
+    PublicView,
+    player_view,
+    public_view,
+)
 from render import SeatMark, SeatNote
-from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, Status, Store
+from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
 
 _BUTTON_STYLES = {
     Kind.COMMIT: discord.ButtonStyle.primary,
@@ -53,6 +66,8 @@ _BOARD_EVENTS = frozenset({"turn", "revolt", "war", "revolt-won", "war-won"})
 # Event kinds that hit another player's pieces, told to them with ``dm: all``.
 _HITS = frozenset({"revolt", "war", "revolt-won", "war-won", "stranded"})
 MAX_BUTTONS = 25  # Discord's limit on a message: five rows of five
+# The step of showing a version (bot.steps) that is its post; a DM is dm:<user>, a hand edit hand:<user>.
+POST_STEP = "post"
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
@@ -76,6 +91,11 @@ class Directory:
         """Keep the name a user has on a server (a DM's user carries only their global name)."""
         if isinstance(user, discord.Member):
             self._names[user.id] = user.display_name
+
+    @property
+    def bot_user_id(self) -> int | None:
+        """The bot's own user (None before it logged in)."""
+        return self._client.user.id if self._client.user is not None else None
 
     async def names_for(self, record: GameRecord) -> list[str]:
         """One name per seat: its person's, a resigned seat's former player's (their score still counts,
@@ -291,7 +311,37 @@ class ChannelPosts(_GameMessages):
                     await self._remember(record, message, [text], None)
                 return ""
         log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
-        return " (I cannot post in this channel: ask an admin to let me send messages here.)"
+        return texts.CANNOT_POST
+
+    async def show_lobby(self, record: GameRecord, change: str) -> str:
+        """The lobby's one message, edited as people join and leave (``change``: who did what); posted
+        the first time, or again if it was deleted. Returns a note for the user if Discord refused it."""
+        text = texts.lobby_post(record, change)
+        ref = await self._store.message(record.id, MessageKind.LOBBY)
+        if ref is not None:
+            try:
+                channel = await self._directory.messageable(ref.channel_id)
+                if channel is not None:
+                    message = await channel.fetch_message(ref.message_id)
+                    await message.edit(content=text)
+                    return ""
+            except discord.HTTPException as exc:  # deleted: a new one is posted
+                log.info("game %s: lobby message %s not edited: %s", record.id, ref.message_id, exc)
+        channel = await self._postable(record)
+        if channel is not None:
+            try:
+                message = await channel.send(text)
+            except discord.Forbidden:
+                await self._lost(record, channel, [])
+            except discord.HTTPException:
+                pass
+            else:
+                await self._store.remember_message(
+                    record.id, MessageKind.LOBBY, message.channel.id, message.id, self._now()
+                )
+                return ""
+        log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
+        return texts.CANNOT_POST
 
     def mention_once(self, record: GameRecord, turn: int, user_id: int) -> bool:
         """Whether ``user_id`` may be mentioned now: once per turn. Counts the mention."""
@@ -316,7 +366,11 @@ class ChannelPosts(_GameMessages):
         """The post of an action (or of several, shown together after they were missed): what happened, then
         what the game waits for, with the one mention (``ping``) if any; the board picture when it matters
         (``shows_board``). The end of the game: the final standings mentioning every player, with the final
-        board and the scores. Returns the post as remembered, None if nothing was posted."""
+        board and the scores. Returns the post as remembered, None if nothing was posted. Shown again after
+        a crash (``SHOWING``), the post made before is returned, not made again."""
+        showing = SHOWING.get()
+        if showing is not None and (done := showing.done(POST_STEP)) is not None:
+            return None if done.message_id is None else await self._store.post_of(record.id, done.message_id)
         channel = await self._postable(record)
         if channel is None:
             return None
@@ -342,20 +396,31 @@ class ChannelPosts(_GameMessages):
             last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
+        content = texts.fit_message(lines, last)
+        sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
-            message = await channel.send(
-                texts.fit_message(lines, last), files=files, allowed_mentions=_mentions(players)
-            )
+            if showing is None:
+                message = await channel.send(content, **sending)
+            else:
+                message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
         except discord.Forbidden:  # lost since the cache said otherwise, or another shard's server
             await self._lost(record, channel, [])
             return None
-        return await self._remember(record, message, lines, turn_ended(before, story))
+        step = None if showing is None else POST_STEP
+        return await self._remember(record, message, lines, turn_ended(before, story), step=step)
 
     async def _remember(
-        self, record: GameRecord, message: discord.Message, lines: list[str], turn_of: int | None
+        self,
+        record: GameRecord,
+        message: discord.Message,
+        lines: list[str],
+        turn_of: int | None,
+        *,
+        step: str | None = None,
     ) -> Post:
+        now = self._now()
         return await self._store.add_post(
-            record.id, record.version, message.channel.id, message.id, self._now(), lines, turn_of=turn_of
+            record.id, record.version, message.channel.id, message.id, now, lines, turn_of=turn_of, step=step
         )
 
     async def tell_dms_closed(self, record: GameRecord, user_id: int) -> None:
@@ -366,15 +431,24 @@ class ChannelPosts(_GameMessages):
         channel = await self._postable(record)
         if channel is None:
             return
+        showing, step = SHOWING.get(), f"dms-closed:{user_id}"
+        text, mention = texts.dms_closed_line(user_id), _mentions([user_id])
         try:
-            message = await channel.send(
-                texts.dms_closed_line(user_id), allowed_mentions=_mentions([user_id])
-            )
+            if showing is None:
+                message = await channel.send(text, allowed_mentions=mention)
+            else:
+                message = await showing.send(step, channel, record.channel_id, text, allowed_mentions=mention)
         except discord.HTTPException:
             log.warning("game %s: cannot tell the channel that user %s has closed DMs", record.id, user_id)
             return
         await self._store.remember_message(
-            record.id, MessageKind.DMS_CLOSED, message.channel.id, message.id, self._now(), user_id=user_id
+            record.id,
+            MessageKind.DMS_CLOSED,
+            message.channel.id,
+            message.id,
+            self._now(),
+            user_id=user_id,
+            step=None if showing is None else showing.key(step),
         )
 
 
@@ -441,34 +515,88 @@ class DirectMessages(_GameMessages):
         *,
         hand: tuple[Game, int, list[str]] | None = None,
         view: discord.ui.View | None = None,
-    ) -> discord.Message | None:
+    ) -> discord.Message | discord.PartialMessage | None:
         """Send ``text`` (which names the game); with ``hand`` (the game, the seat, the names) the player's
-        hand follows and this DM becomes the hand panel. None if it could not be sent."""
+        hand follows and this DM becomes the hand panel. None if it could not be sent. While a version is
+        shown (``SHOWING``) this is its step ``dm:<user>`` (a person gets one DM per version), done once:
+        shown again after a crash, the DM sent before is returned (None if it was refused)."""
+        showing, step = SHOWING.get(), f"dm:{user_id}"
+        user = await self._directory.user(user_id)
+        if showing is not None and (done := showing.done(step)) is not None:
+            return await self._sent_before(record, user, showing, done, hand)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         content = text
         if hand is not None:
             game, seat, names = hand
             hand_words, extra["file"] = await self._hand(record, game, seat, names)
             content = f"{text}\n{hand_words}"
-        user = await self._directory.user(user_id)
         try:
-            message = await user.send(content, **extra)
+            if showing is None:
+                message = await user.send(content, **extra)
+            else:
+                dm = user.dm_channel or await user.create_dm()
+                message = await showing.send(step, dm, dm.id, content, **extra)
         except discord.Forbidden:  # closed DMs; any other failure is the caller's (a timer tries again)
             log.info("game %s: DMs of user %s are closed", record.id, user_id)
             await self._channel.tell_dms_closed(record, user_id)
+            if showing is not None:
+                await showing.record(step)  # refused: not tried again
             return None
         if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
             await self._store.forget_message(record.id, MessageKind.DMS_CLOSED, user_id=user_id)
-        if hand is not None:
-            old = await self._store.remember_message(
-                record.id, MessageKind.HAND, message.channel.id, message.id, self._now(), user_id=user_id
-            )
-            if old is not None:
-                pointer = texts.older_hand(texts.dm_link(message.channel.id, message.id))
-                await self._edit_hand(
-                    record, old.channel_id, old.message_id, pointer, None, head_edit=texts.past_turn_dm
-                )
+        if hand is None:
+            if showing is not None:
+                await showing.record(step, message)
+            return message
+        old = await self._store.remember_message(
+            record.id,
+            MessageKind.HAND,
+            message.channel.id,
+            message.id,
+            self._now(),
+            user_id=user_id,
+            step=None if showing is None else showing.key(step),
+        )
+        if old is not None:
+            await self._cut_hand(record, (old.channel_id, old.message_id), message, hand)
+            if showing is not None:
+                await showing.record(f"{step}:older")
         return message
+
+    async def _sent_before(
+        self,
+        record: GameRecord,
+        user: discord.User,
+        showing: Showing,
+        done: PresentationStep,
+        hand: tuple[Game, int, list[str]] | None,
+    ) -> discord.PartialMessage | None:
+        """A DM step done before a crash: its message, once the hand panel it replaced is cut (if that
+        step was not done yet)."""
+        if done.message_id is None:
+            return None
+        dm = user.dm_channel or await user.create_dm()
+        message = dm.get_partial_message(done.message_id)
+        old_channel, old_message = done.replaced_channel_id, done.replaced_message_id
+        older = f"{done.step}:older"
+        if hand is None or old_channel is None or old_message is None or showing.done(older):
+            return message
+        await self._cut_hand(record, (old_channel, old_message), message, hand)
+        await showing.record(older)
+        return message
+
+    async def _cut_hand(
+        self,
+        record: GameRecord,
+        old: tuple[int, int],
+        newest: discord.Message | discord.PartialMessage,
+        hand: tuple[Game, int, list[str]],
+    ) -> None:
+        """The hand of the player's DM before ``newest`` becomes a line pointing to it."""
+        pointer = texts.older_hand(texts.dm_link(newest.channel.id, newest.id))
+        game, seat, _ = hand
+        now = seat_now(record, game, seat, self._now(), moved=True)
+        await self._edit_hand(record, *old, pointer, None, head_edit=partial(texts.dm_head_now, now=now))
 
     async def _hand(
         self, record: GameRecord, game: Game, seat: int, names: list[str]
@@ -478,9 +606,16 @@ class DirectMessages(_GameMessages):
         title = await self._directory.game_name(record)
         return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
-    async def refresh(self, record: GameRecord, game: Game, seat: int, names: list[str]) -> None:
-        """Edit the hand in the player's newest DM about the game (no DM is sent for it)."""
+    async def refresh(
+        self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
+    ) -> None:
+        """Edit the hand in the player's newest DM about the game (no DM is sent for it), and make its own
+        text true again (``texts.dm_head_now``; ``due``: until when the game waits, if known); while a
+        version is shown, its step ``hand:<user>``, done once."""
         user_id = record.user_at(seat)
+        showing, step = SHOWING.get(), f"hand:{user_id}"
+        if showing is not None and showing.done(step) is not None:
+            return
         ref = (
             None
             if user_id is None
@@ -488,10 +623,11 @@ class DirectMessages(_GameMessages):
         )
         if ref is not None:
             hand, file = await self._hand(record, game, seat, names)
-            progress = None
-            if game.phase is Phase.ACTION and game.active == seat:
-                progress = partial(texts.turn_dm_progress, turn=game.turn, actions_left=game.actions_left)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=progress)
+            now = seat_now(record, game, seat, self._now(), due)
+            truth = partial(texts.dm_head_now, now=now)
+            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
+            if showing is not None:
+                await showing.record(step)
 
     async def release(self, record: GameRecord, user_id: int, text: str) -> None:
         """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
@@ -531,9 +667,13 @@ class DirectMessages(_GameMessages):
     async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
         prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
-        carry it, stays below)."""
+        carry it, stays below). Done again after a crash, it leaves alone the prompt that the version being
+        shown sent before the crash (``SHOWING``); each prompt is forgotten once closed."""
+        showing = SHOWING.get()
         for ref in await self._store.messages(record.id, MessageKind.PROMPT):
             if user_id is not None and ref.user_id != user_id:
+                continue
+            if showing is not None and showing.sent(f"dm:{ref.user_id}", ref.message_id):
                 continue
             try:
                 channel = await self._directory.messageable(ref.channel_id)
@@ -555,11 +695,15 @@ def split_hand(content: str) -> tuple[str, str]:
 
 
 def with_note(content: str, note: str) -> str:
-    """A DM with ``note`` added to its own text, above its hand or the line that points to it."""
+    """A DM with ``note`` added to its own text, above its hand or the line that points to it (once: a
+    closing done again after a crash adds nothing)."""
     hand = split_hand(content)[1] or next(
         (line for line in content.split("\n") if line.startswith(texts.OLDER_HAND)), ""
     )
-    return "\n".join(part for part in (own_text(content), f"*{note}*", hand) if part)
+    own, noted = own_text(content), f"*{note}*"
+    if own.endswith("\n" + noted):
+        noted = ""
+    return "\n".join(part for part in (own, noted, hand) if part)
 
 
 def own_text(content: str) -> str:
@@ -599,7 +743,10 @@ class Prompts(_GameMessages):
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
         name = await self._directory.game_name(record)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action())
+        away = on_vacation(record.seat_record(seat), self._now())
+        vacation = record.options.computer_level if away else None
+        wars = wars_offered(game)
+        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars, vacation)
         buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:
@@ -662,14 +809,18 @@ class Prompts(_GameMessages):
             hand = (game or record.game(), seat, names)
         return await self._dms.send(record, user_id, text, hand=hand) is not None
 
-    async def reminder_text(self, record: GameRecord, seat: int) -> str:
-        """A reminder DM for ``seat``, made before it is sent (``send_to_seat``): the timer loop moves the
-        reminder's row on between the two, so that nothing but the send itself comes after that move."""
+    async def reminder_text(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> str:
+        """A reminder that the game waits for the seat (``vacation_over``: the one DM at the end of its
+        vacation, R31a), made before it is sent (``send_to_seat``): the timer loop moves the reminder's row
+        on between the two, so that nothing but the send itself comes after that move."""
         names = await self._directory.names_for(record)
         view = public_view(record.game())
         due = await due_of(self._store, record, self._now())
         deadline = texts.deadline_words(view, due, names[seat])
-        return texts.reminder_dm(await self._directory.game_name(record), view, deadline)
+        game_name = await self._directory.game_name(record)
+        if vacation_over:
+            return texts.vacation_over_dm(game_name, view, deadline)
+        return texts.reminder_dm(game_name, view, deadline)
 
     async def last_call_text(self, record: GameRecord, due: Due) -> str:
         """The one warning a few hours before the deadline (what happens when it passes), made before it is
@@ -717,9 +868,29 @@ class Presenter:
         around them (a time-out, an undo, a pause); ``acted_by`` is the person who just acted, if one did.
         ``note`` is appended to the open decision prompt if this closed it.
 
-        The game is already saved: a failure of one step here is logged and the rest still runs. At the end
-        the store records that the channel and DMs show this version (``mark_presented``); if anything stops
-        the presentation before that, the version is shown again at the next touch or start-up."""
+        The game is already saved: a failure of one step here is logged and the rest still runs. Each step
+        is recorded as it completes (``bot.steps``) and at the end the store records that the channel and DMs
+        show this version (``mark_presented``); if anything stops the presentation before that, the version
+        is shown again at the next touch or start-up, doing only the steps not recorded."""
+        recorded = await self._store.presentation_steps(record.id, record.version)
+        now = partial(unix_time, self._clock)
+        showing = Showing(self._store, record.id, record.version, recorded, self.directory.bot_user_id, now)
+        token = SHOWING.set(showing)
+        try:
+            await self._show(record, before, game, story, note, acted_by)
+        finally:
+            SHOWING.reset(token)
+        await self._store.mark_presented(record.id, record.version)
+
+    async def _show(
+        self,
+        record: GameRecord,
+        before: Game | None,
+        game: Game,
+        story: texts.Story,
+        note: str,
+        acted_by: int | None,
+    ) -> None:
         names = await self.directory.names_for(record)
         now = unix_time(self._clock)
         due = await due_of(self._store, record, now)
@@ -736,13 +907,13 @@ class Presenter:
             metrics.error("presentation")
         told: set[int] = set()  # who got a DM now: it carries their hand already
         steps = [
-            self.prompts.close(record, note),
-            self._tell_awaited(record, game, names, due, plan, post, told),
-            self._tell_others(record, before, game, names, story, settings, acted_by, post, told),
+            partial(self.prompts.close, record, note),
+            partial(self._tell_awaited, record, game, names, due, plan, post, told),
+            partial(self._tell_others, record, before, game, names, story, settings, acted_by, post, told),
         ]
         for step in steps:
             try:
-                await step
+                await step()
             except Exception:
                 log.exception("game %s: presenting version %s failed", record.id, record.version)
                 metrics.error("presentation")
@@ -757,10 +928,9 @@ class Presenter:
                 or _screen(before, seat.seat) != _screen(game, seat.seat)
             ):
                 try:
-                    await self.hands.refresh(record, game, seat.seat, names)
+                    await self.hands.refresh(record, game, seat.seat, names, due)
                 except Exception:
                     log.exception("game %s: hand of user %s not refreshed", record.id, seat.user_id)
-        await self._store.mark_presented(record.id, record.version)
 
     async def _plan(
         self,
@@ -880,6 +1050,59 @@ def pinged(record: GameRecord, now: int) -> int | None:
     if holder is None or covered(holder, now) or on_vacation(holder, now):
         return None
     return holder.user_id
+
+
+def wars_offered(game: Game) -> list[texts.WarSides]:
+    """The wars a choice of wars offers (R19), each with its two sides as R17 sets them: the active player
+    attacks if involved, else the first involved player after them; the board strength of each side is
+    its tiles of the war's colour on its side of the unification tile."""
+    unification = game.unification
+    if game.phase is not Phase.WAR_CHOICE or unification is None:
+        return []
+    wars = []
+    for colour in game.war_colours():
+        owners = game.leaders_of_colour_with(unification, colour)
+        attacker, defender = sorted(owners, key=lambda s: (s - game.active) % game.players)[:2]
+        squares = [game.leader_pos[seat][colour] for seat in (attacker, defender)]
+        strengths = [
+            sum(1 for s in game.region_squares(square, avoid=unification) if game.cell[s] == colour)
+            for square in squares
+            if square is not None
+        ]
+        if len(strengths) != 2 or squares[0] is None or squares[1] is None:
+            continue
+        wars.append(
+            texts.WarSides(colour, attacker, squares[0], strengths[0], defender, squares[1], strengths[1])
+        )
+    return wars
+
+
+def wars_called_off(before: Game, after: Game, events: Sequence[Event]) -> texts.WarsCalledOff | None:
+    """R19: the wars that were waiting their turn and will not be fought after ``events`` (a war that
+    split the kingdom, so that their leaders are no longer in one), or None."""
+    fought = next((e.colour for e in events if e.kind == "war-won" and e.colour is not None), None)
+    if fought is None or before.unification is None:
+        return None
+    waiting = set(before.war_colours()) - {fought}
+    started = {e.colour for e in events if e.kind == "war"}
+    left = set(after.war_colours()) if after.unification == before.unification else set()
+    gone = tuple(c for c in COLOURS if c in waiting - started - left)
+    return texts.WarsCalledOff(gone, fought) if gone else None
+
+
+def seat_now(
+    record: GameRecord, game: Game, seat: int, now: int, due: Due | None = None, *, moved: bool = False
+) -> texts.SeatNow:
+    """What is true of ``seat`` now, for the DMs edited now (``due``: until when the game waits, if
+    known; it is the seat's turn deadline while the seat plays its turn)."""
+    holder = record.seat_record(seat)
+    active = game.active == seat and not game.is_over
+    awaited = game.to_act == seat and not game.is_over
+    deadline = None
+    if due is not None and awaited and active and game.phase is Phase.ACTION and due.kind == TURN:
+        deadline = due.at
+    away = holder is not None and holder.away_at(now)
+    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved)
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

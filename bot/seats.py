@@ -58,7 +58,8 @@ class SeatDesk:
         return await self._actions.reconcile_pause(record)
 
     async def away(self, game_id: int, user_id: int, hours: int, cover: bool) -> str:
-        """An announced absence of ``hours`` (R31): covered by the bot, or a vacation deadlines wait for."""
+        """An announced absence of ``hours`` (R31): covered by the bot, or a vacation that stops the turn
+        clock (R31a)."""
         if not 1 <= hours <= MAX_AWAY_HOURS:
             raise UserError(ABSENCE_LENGTH)
         async with self._actions.lock_for(game_id):
@@ -81,7 +82,7 @@ class SeatDesk:
                 f"{texts.minutes_words(record.options.away_minutes)}. Play a move or use `/te seat back` "
                 "to come back sooner."
             )
-        return f"You are on vacation until <t:{until}:f>: your deadlines wait until then."
+        return texts.vacation_answer(until)
 
     async def back(self, game_id: int, user_id: int) -> str:
         """The end of an absence (R31), announced or after a time-out."""
@@ -181,7 +182,8 @@ class SeatDesk:
             line = f"{line} {change.line(names)}"
         await self._presenter.channel.announce(record, line)
         if hand and record.user_at(seat) is not None:
-            await self._presenter.hands.refresh(record, record.game(), seat, names)
+            due = await due_of(self._store, record, self._now())
+            await self._presenter.hands.refresh(record, record.game(), seat, names, due)
 
     async def _show_seat(self, record: GameRecord, seat: int) -> None:
         """The new holder is prompted or told it is their turn, if the game waits on the seat."""

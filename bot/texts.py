@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.deadlines import AUTOPLAY, TURN, Due
@@ -22,6 +22,7 @@ from engine import (
     parse_square,
     square_name,
 )
+from engine.scoring import allocate_treasures
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
 
 DYNASTIES = ("archer", "bull", "pot", "lion")
@@ -121,6 +122,62 @@ class TimedOut(Happening):
 
 
 @dataclass(frozen=True)
+class DecisionTimedOut(Happening):
+    """A decision's deadline passed: the default was played, or (``level``) the computer player answered for
+    a seat on vacation (R35). ``what`` says the answer publicly (``answer_words``); the answer's own event
+    is not told again."""
+
+    seat: int
+    what: str
+    level: str | None = None
+
+    def line(self, names: Sequence[str]) -> str:
+        who = names[self.seat]
+        if self.level is None:
+            return f"Time ran out for {who}: {self.what} (the default)."
+        return f"{who} is on vacation, so the {self.level} computer player answered for them: {self.what}."
+
+
+# The events of a decision's answer, told by ``DecisionTimedOut`` when the bot answered it
+_ANSWER_EVENTS = frozenset(
+    {
+        "commit",
+        "decline",
+        "monument",
+        "treasure",
+        "building",
+        "building-moved",
+        "building-declined",
+        "wonder",
+        "wonder-declined",
+        "wonder-point",
+    }
+)
+
+
+def answer_words(action: Action, view: PublicView) -> str:
+    """A decision's answer in public words, said of its player ("they commit nothing"); the wonder's point
+    keeps its colour secret unless scoring is open (R25). ``view``: the game the decision was asked in."""
+    kind = action.kind
+    if kind == Kind.COMMIT:
+        return "they commit nothing" if not action.number else f"they commit {count(action.number, 'tile')}"
+    if kind == Kind.WAR and action.colour is not None:
+        return f"the war of the {action.colour.leader_name}s is fought first"
+    if kind == Kind.POINT and action.colour is not None:
+        colour = f" ({action.colour.word})" if view.open_scoring else ""
+        return f"they take the wonder's point{colour}"
+    if kind == Kind.DECLINE:
+        label = decline_label(view)
+        return "they " + label[0].lower() + label[1:]
+    label = choice_label(action, view)
+    if kind == Kind.TREASURE:
+        return f"they take the {label[0].lower()}{label[1:]}"
+    if kind in (Kind.MONUMENT, Kind.BUILDING):
+        return f"they build the {label[0].lower()}{label[1:]}"
+    return "they " + label[0].lower() + label[1:]
+
+
+@dataclass(frozen=True)
 class TookBack(Happening):
     """R32: the seat's newest action was taken back."""
 
@@ -128,7 +185,24 @@ class TookBack(Happening):
     action: str
 
     def line(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} took back: {action_words(self.action)}."
+        return f"{names[self.seat]} took back {taken_back_words(self.action)}."
+
+
+def taken_back_words(text: str) -> str:
+    """An action taken back (R32), as people say it: 'the green tile on A3', 'the blue leader on F2'
+    (placed or moved there), 'withdrawing the red leader', 'the catastrophe on C4'."""
+    action = Action.parse(text)
+    colour = action.colour.word if action.colour is not None else ""
+    where = sq(action.square) if action.square is not None else ""
+    if action.kind == Kind.TILE:
+        return f"the {colour} tile on {where}"
+    if action.kind == Kind.LEADER:
+        return f"the {colour} leader on {where}"
+    if action.kind == Kind.WITHDRAW:
+        return f"withdrawing the {colour} leader"
+    if action.kind == Kind.CATASTROPHE:
+        return f"the catastrophe on {where}"
+    return f"`{action_words(text)}`"
 
 
 @dataclass(frozen=True)
@@ -172,9 +246,13 @@ def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool =
     the standings' to tell (``standings_text``)."""
     lines: list[str] = []
     over = any(isinstance(e, Event) and e.kind == "game-over" for e in events)
+    answered: int | None = None  # a seat whose answer a DecisionTimedOut line told
     for e in events:
         if isinstance(e, Happening):
             lines.append(e.line(names))
+            answered = e.seat if isinstance(e, DecisionTimedOut) else answered
+        elif answered is not None and e.seat == answered and e.kind in _ANSWER_EVENTS:
+            answered = None  # told already, in the line of the time-out
         elif e.kind == "wonder-point" and not open_scoring:
             lines.append(event_line(e, names))  # told without its colour (R25)
         elif not e.private or open_scoring:
@@ -370,7 +448,7 @@ def seat_words(seat: Seat, options: Options, now: int) -> str | None:
         return None
     until = f" until <t:{seat.away_until}:f>" if seat.away_until is not None else ""
     if not seat.away_cover:
-        return f"on vacation{until}: their deadlines wait"
+        return f"on vacation{until}: their turns wait"
     return f"away{until}: played for them {minutes_words(options.away_minutes)}"
 
 
@@ -428,6 +506,15 @@ def points_text(points: Sequence[int], treasures: int) -> str:
     return " ".join(parts) + f" · {count(treasures, 'treasure')}"
 
 
+# The one name of a player's score during the game (R24: the weakest colour once treasures are added), the
+# same in the hand picture, its DM and /te hand
+SCORE_NOW = "Score if the game ended now"
+
+
+def score_now(points: Sequence[int], treasures: int) -> int:
+    return min(allocate_treasures(points, treasures))
+
+
 # The first words of the hand section of a DM: a DM about a game carries the player's hand below them.
 HAND_HEADING = "**Your hand**"
 
@@ -441,7 +528,8 @@ def hand_text(view: PlayerView) -> str:
     return "\n".join(
         [
             f"{HAND_HEADING}: {hand}",
-            f"Points {points} (lowest {min(view.points)}) · {count(view.treasures, 'treasure')} · "
+            f"Points {points} · {count(view.treasures, 'treasure')} · "
+            f"{SCORE_NOW} **{score_now(view.points, view.treasures)}** · "
             f"{count(me.catastrophes, 'catastrophe')} · leaders in supply: {supply}",
         ]
     )
@@ -516,11 +604,64 @@ def building_question(view: PublicView) -> str:
     return f"{head} Move the {name} there from {sq(here)} (this line is longer)?"
 
 
+@dataclass(frozen=True)
+class WarSides:
+    """One war a choice of wars offers (R19): its colour, and each side's seat, leader square and board
+    strength (the tiles of the war's colour on its side of the unification tile, R17)."""
+
+    colour: Colour
+    attacker: int
+    attacker_square: int
+    attacker_strength: int
+    defender: int
+    defender_square: int
+    defender_strength: int
+
+
+def war_sides_line(war: WarSides, names: Sequence[str], reader: int | None = None) -> str:
+    """'• Blue war: alice's farmer on C4 (3 on the board) attacks your farmer on F5 (2).'"""
+
+    def whose(seat: int) -> str:
+        return "your" if seat == reader else f"{names[seat]}'s"
+
+    leader = war.colour.leader_name
+    return (
+        f"• {war.colour.word.capitalize()} war: {whose(war.attacker)} {leader} on {sq(war.attacker_square)} "
+        f"({war.attacker_strength} on the board) attacks {whose(war.defender)} {leader} on "
+        f"{sq(war.defender_square)} ({war.defender_strength})."
+    )
+
+
+@dataclass(frozen=True)
+class WarsCalledOff(Happening):
+    """R19: wars waiting their turn that will not be fought, because the war just fought split the kingdom
+    (their two leaders are no longer in one)."""
+
+    colours: tuple[Colour, ...]
+    fought: Colour
+
+    def line(self, names: Sequence[str]) -> str:
+        wars = " and ".join(f"the {c.word} war" for c in self.colours)
+        leaders = " and ".join(f"{c.leader_name}s" for c in self.colours)
+        return (
+            f"No more war: {wars} will not be fought, as the {self.fought.word} war split the kingdom and "
+            f"the two {leaders} are no longer in one."
+        )
+
+
 def prompt_text(
-    view: PlayerView, names: Sequence[str], game: str, deadline: int | None, default: Action | None = None
+    view: PlayerView,
+    names: Sequence[str],
+    game: str,
+    deadline: int | None,
+    default: Action | None = None,
+    wars: Sequence[WarSides] = (),
+    vacation_level: str | None = None,
 ) -> str:
     """The DM asking a player for a decision, headed by the game's name; states the situation from their
-    own view. ``default`` is what the deadline plays (``Game.default_action``)."""
+    own view. ``default`` is what the deadline plays (``Game.default_action``); ``wars``: the sides of each
+    war a choice of wars offers; ``vacation_level``: the player is on vacation, so the computer player at
+    that level answers at the deadline (R35)."""
     phase = view.phase
     c = view.conflict
     if c is not None:
@@ -534,7 +675,10 @@ def prompt_text(
             else f"You hold no {c.tile_colour.tile_name}s, so your only answer is 0. {FORCED_WAIT}",
         ]
     elif phase is Phase.WAR_CHOICE:
-        lines = [f"**{game}** — **Several wars** broke out: which one is fought first?"]
+        lines = [
+            f"**{game}** — **Several wars** broke out: which one is fought first?",
+            *(war_sides_line(war, names, view.seat) for war in wars),
+        ]
     elif phase is Phase.MONUMENT:
         lines = [f"**{game}** — **Monument**: your tile completed a square. Build a monument?"]
     elif phase is Phase.BUILDING:
@@ -553,6 +697,11 @@ def prompt_text(
         lines = [f"**{game}** — **Treasure**: your trader takes a treasure. Which one?"]
     if deadline is None:  # a paused game (R31): the clock starts again when it goes on
         lines.append(f"No deadline while the game is paused; the default is: {default_words(view, default)}.")
+    elif vacation_level is not None:
+        lines.append(
+            f"Deadline <t:{deadline}:R>; you are on vacation, so then the {vacation_level} computer player "
+            "answers for you."
+        )
     else:
         lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view, default)}.")
     return "\n".join(lines)
@@ -639,13 +788,27 @@ def computer_to_act(record: GameRecord) -> bool:
 def computer_names(seats: Sequence[Seat]) -> dict[int, str]:
     """The names of the seats the computer player holds (a resigned seat keeps its player's name, R33):
     "Bot (hard)", and "Bot 2 (hard)", "Bot 3 (hard)" for more seats of the same level, in seat order."""
+    return bot_names(
+        (seat.seat, seat.level)
+        for seat in seats
+        if seat.is_computer and seat.resigned_by is None and seat.level is not None
+    )
+
+
+def bot_names(levels: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """The names of computer seats given as (seat, level) in seat order: "Bot (hard)", then "Bot 2 (hard)"
+    for the second seat of the same level; the same in a game, its record and its history."""
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
-    for seat in seats:
-        if seat.is_computer and seat.resigned_by is None and seat.level is not None:
-            n = seen[seat.level] = seen.get(seat.level, 0) + 1
-            names[seat.seat] = f"Bot ({seat.level})" if n == 1 else f"Bot {n} ({seat.level})"
+    for seat, level in levels:
+        n = seen[level] = seen.get(level, 0) + 1
+        names[seat] = bot_name(level, n)
     return names
+
+
+def bot_name(level: str, number: int = 1) -> str:
+    """'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game."""
+    return f"Bot ({level})" if number == 1 else f"Bot {number} ({level})"
 
 
 def lobby_text(record: GameRecord) -> str:
@@ -667,6 +830,14 @@ def lobby_text(record: GameRecord) -> str:
     )
 
 
+def lobby_post(record: GameRecord, change: str) -> str:
+    """The lobby's one channel message: the lobby, then its latest change ("bob joined.")."""
+    return lobby_text(record) + (f"\n*Latest: {change}*" if change else "")
+
+
+CANNOT_POST = " (I cannot post in this channel: ask an admin to let me send messages here.)"
+
+
 def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
     """The public line of an announced absence (R31)."""
     if cover:
@@ -674,7 +845,53 @@ def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
             f"{name} is away until <t:{until}:f>: their turns and decisions will be played for them "
             f"{minutes_words(away_minutes)} until they come back."
         )
-    return f"{name} is on vacation until <t:{until}:f>: their deadlines wait until then."
+    return f"{name} is on vacation until <t:{until}:f>: their turns wait for them until then."
+
+
+def vacation_answer(until: int) -> str:
+    """What ``/te seat away`` answers to a vacation (R31a, R35)."""
+    return (
+        f"You are on vacation until <t:{until}:f>: your turn clock stops until then, and a turn waiting "
+        "for you gets a full turn after it. Decisions asked of you meanwhile (a conflict, a treasure…) do "
+        "not wait: the computer player answers them at their deadline."
+    )
+
+
+# ------------------------------------------------------------------------------------ autocomplete
+# An autocomplete list that would be empty says why in one entry that cannot be played; its value starts
+# with this mark (and the move commands refuse it with the reason).
+NO_CHOICE = "⚠ "
+NO_GAME_HERE_NOW = "No game is in play in this channel."
+NOT_SEATED_HERE = "You have no seat in this game."
+NOTHING_TO_CHOOSE = "Nothing to choose now: it is your turn to play actions."
+DECISION_FIRST = "Answer the decision that waits for you first, with /te choose."
+NOTHING_TO_PLAY = "There is nothing to play there."
+
+
+def whose_wait(name: str, turn: bool) -> str:
+    """Why a list is empty for someone the game does not wait on."""
+    return f"It is {name}'s turn." if turn else f"The game waits for {name}'s decision."
+
+
+def nothing_matches(typed: str) -> str:
+    return f"Nothing you can play matches “{typed.strip()}”." if typed.strip() else NOTHING_TO_PLAY
+
+
+def why_no_square(view: PlayerView, kind: str, colour: str | None, typed: str) -> str:
+    """Why the player to act has no square for ``kind`` (tile, leader, catastrophe) of ``colour``."""
+    me = view.seats[view.seat]
+    picked = next((c for c in COLOURS if c.word == colour), None)
+    if kind == Kind.TILE and picked is not None and not view.hand[picked]:
+        return f"You hold no {picked.tile_name}s."
+    if kind == Kind.TILE and not any(view.hand[c] for c in COLOURS):
+        return "You hold no tiles."
+    if kind == Kind.CATASTROPHE and not me.catastrophes:
+        return "You have no catastrophe tiles left."
+    if typed.strip():
+        return nothing_matches(typed)
+    if kind == Kind.LEADER and picked is not None:
+        return f"Your {picked.leader_name} has no square to go to: a leader goes next to a temple."
+    return NOTHING_TO_PLAY
 
 
 # ------------------------------------------------------------------------------------------ DMs
@@ -717,20 +934,61 @@ def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, go
     return f"**{game}** — your turn{' goes on' if goes_on else ''} (turn {turn}, {left}{until})."
 
 
-_TURN_STATE = re.compile(r"— your turn( goes on)? \(turn (\d+), [^)]*\)\.")
+@dataclass(frozen=True)
+class SeatNow:
+    """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
+    (``dm_head_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
+    ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
+    carries the hand from now on."""
+
+    turn: int
+    active: bool
+    awaited: bool
+    actions_left: int
+    away: bool
+    deadline: int | None = None
+    moved: bool = False
 
 
-def past_turn_dm(head: str) -> str:
-    """A turn DM's head once a newer DM carries the hand: the turn number stays, its actions left and its
-    deadline go (they would read as stale, "deadline 3 days ago")."""
-    return _TURN_STATE.sub(r"— your turn\1 (turn \2).", head, count=1)
+_TURN_HEAD = re.compile(r"— your turn( goes on)? \(turn (\d+)[^)]*\)[^.\n]*\.")
+_DEADLINE = re.compile(r"; deadline <t:\d+:R>")
+# the away panel's sentence (``timed_out_dm``), and what it becomes once the seat is back (R31)
+_AWAY_SENTENCE = re.compile(r"You are away: [^\n]*?`/te seat back`\.")
+CAME_BACK_SINCE = "You came back since: your deadlines are the usual ones."
+# DMs that say the game waits for the player, and what they say once it does not any more
+_WAITING_HEAD = re.compile(r"— (reminder|last call|welcome back from your vacation): [^\n]*")
+_ANSWERED = {
+    "reminder": "— a reminder, answered since.",
+    "last call": "— a last call, answered since.",
+    "welcome back from your vacation": "— welcome back from your vacation.",
+}
 
 
-def turn_dm_progress(head: str, turn: int, actions_left: int) -> str:
-    """A turn DM's head once its player has played the first action of that turn: "1 action left"."""
-    if actions_left != 1:
-        return head
-    return head.replace(f"(turn {turn}, 2 actions", f"(turn {turn}, 1 action left", 1)
+def dm_head_now(head: str, now: SeatNow) -> str:
+    """A DM's own text made true again when it is edited (its hand changed, a newer DM took the hand): a
+    turn DM says "your turn" with its actions left only while that turn lasts, then that it is over; an
+    away panel says when the seat came back; a reminder or last call, once answered, says so."""
+    found = _TURN_HEAD.search(head)
+    if found is not None:
+        goes_on, turn = found.group(1) or "", int(found.group(2))
+        if not now.active or turn != now.turn:
+            said = f"— your turn (turn {turn}) is over."
+        elif now.moved:
+            said = f"— your turn{goes_on} (turn {turn}; it goes on in a newer message)."
+        else:
+            left = "2 actions" if now.actions_left == 2 else "1 action left"
+            old = _DEADLINE.search(found.group(0))
+            until = f"; deadline <t:{now.deadline}:R>" if now.deadline is not None else ""
+            if now.deadline is None and old is not None:
+                until = old.group(0)
+            said = f"— your turn{goes_on} (turn {turn}, {left}{until})."
+        head = head[: found.start()] + said + head[found.end() :]
+    if not now.away:
+        head = _AWAY_SENTENCE.sub(CAME_BACK_SINCE, head, count=1)
+    waiting = _WAITING_HEAD.search(head)
+    if waiting is not None and not now.awaited:
+        head = head[: waiting.start()] + _ANSWERED[waiting.group(1)] + head[waiting.end() :]
+    return head
 
 
 def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:
@@ -756,6 +1014,11 @@ def log_heading(game: str, shown: int) -> str:
 
 def reminder_dm(game: str, view: PublicView, deadline: str) -> str:
     return f"**{game}** — reminder: {you_awaited(view)}{deadline}"
+
+
+def vacation_over_dm(game: str, view: PublicView, deadline: str) -> str:
+    """R31a: the one DM at the end of a vacation, when the game waits for the player."""
+    return f"**{game}** — welcome back from your vacation: {you_awaited(view)}{deadline}"
 
 
 def last_call_dm(game: str, due: Due) -> str:

@@ -57,6 +57,7 @@ from bot.deadlines import (
     REMINDER,
     RESUME,
     TURN,
+    VACATION_OVER,
     WARNING,
     awaited_due,
     covered,
@@ -85,6 +86,7 @@ PLAYED_NOTES = {
     Why.TURN_TIMED_OUT: "Time ran out: {choice}.",
     Why.DECISION_TIMED_OUT: "Time ran out: {choice}.",
     Why.AWAY: "Played for you while you are away: {choice}.",
+    Why.VACATION: "Answered for you by the computer player while you are on vacation: {choice}.",
     Why.COMPUTER: "Played by the computer player: {choice}.",
 }
 
@@ -405,15 +407,18 @@ class TimerLoop:
             return
         if record.paused:  # fired as the game paused: its row is held until the game goes on
             return
-        if timer.kind != AUTOPLAY and on_vacation(holder, now) and holder.away_until is not None:
-            await self._store.reschedule_timer(timer.id, holder.away_until)  # R31: at least the absence
+        vacation = on_vacation(holder, now) and holder.away_until is not None
+        if timer.kind == TURN and vacation and holder.away_until is not None:
+            # R31a: a turn row planned before the absence was announced waits for its end and a full turn
+            turn_length = round(record.options.turn_hours * 3600)
+            await self._store.reschedule_timer(timer.id, holder.away_until + turn_length)
             return
         if holder.is_computer:
             why = Why.COMPUTER
         elif timer.kind == TURN:
             why = Why.TURN_TIMED_OUT
         elif timer.kind == DEADLINE:
-            why = Why.DECISION_TIMED_OUT
+            why = Why.VACATION if vacation else Why.DECISION_TIMED_OUT  # R35: decisions never wait
         elif covered(holder, now):
             why = Why.AWAY
         else:  # back since the row was made
@@ -421,6 +426,10 @@ class TimerLoop:
             return
         play = await autoplay.choose(self._computer, record, game, seat, why)
         log.info("game %s: %s for seat %s, playing %r", record.id, why.value, seat, play.action.text)
+        said = None
+        if why in (Why.DECISION_TIMED_OUT, Why.VACATION):  # one public line says who answered, and what
+            what = texts.answer_words(play.action, public_view(game))
+            said = texts.DecisionTimedOut(seat, what, play.actor.level)
         await self._actions.act(
             record.id,
             play.action,
@@ -430,6 +439,7 @@ class TimerLoop:
             seat_away=why is Why.TURN_TIMED_OUT and not timer.payload.get("rest"),
             expected_version=record.version,
             note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action, public_view(game))),
+            said=said,
         )
 
     async def _remind(self, timer: Timer, record: GameRecord, seat: int) -> None:
@@ -441,7 +451,8 @@ class TimerLoop:
         if on_vacation(holder, now):  # no reminders on vacation: the last call comes before its end
             await self._store.delete_timer(timer.id)
             return
-        text = await self._presenter.prompts.reminder_text(record, seat)
+        vacation_over = bool(timer.payload.get(VACATION_OVER))
+        text = await self._presenter.prompts.reminder_text(record, seat, vacation_over=vacation_over)
         following = now + round(record.options.reminder_hours * 3600)
         cutoff = next_cutoff(await self._store.timers(record.id), seat)
         if cutoff is not None and following >= cutoff:  # the last call comes next
@@ -473,6 +484,8 @@ class TimerLoop:
             record = await self._store.load_game(record.id)
             record, change = await self._actions.reconcile_pause(record)
             now = unix_time(self._clock)
+            if change is not None and not record.paused:
+                await self._actions.retime(record)  # R31a: a vacation's end gives a full turn, not more
             if record.paused:
                 ends = [s.away_until for s in record.human_seats if s.away_until and s.away_until > now]
                 if ends:

@@ -33,6 +33,8 @@ LINE_SIZE = board.TEXT + 1
 PROGRESS_H = 6
 
 _CONFLICT_RESULTS = frozenset({"revolt-won", "war-won"})
+# The turn actions a caption tells as its player's own doing ("Bob moved the blue leader from J11 to F2")
+_OWN_MOVES = frozenset({"tile", "leader", "move", "withdraw", "catastrophe", "swap", "pass"})
 
 
 @dataclass(frozen=True)
@@ -83,22 +85,28 @@ def _conflict_result(event: Event, commits: list[int], active: int, names: Seque
 def describe_events(
     actions: Sequence[Sequence[Event]], active: int, names: Sequence[str], open_scoring: bool
 ) -> str:
-    """What the public saw happen in a few actions (the events of each), as one line of short phrases:
-    "tile red E5, leader black F6 · war of kings won against Bob, 2 vs 1 committed, +3 black". Private
+    """What the public saw happen in a few actions (the events of each), as one line of short phrases in
+    words, headed by the player's name when they start with the player's own move: "Alice placed a red
+    tile on E5 · placed the black leader on F6 · war of kings won against Bob, 2 vs 1 committed, +3
+    black". Private
     events (points scored, without open scoring) are left out; commitments are public (R25)."""
     commits: list[int] = []
     said: list[str] = []
+    named = False  # the line starts with the active player's name when it starts with their own move
     for events in actions:
-        phrases = []
+        phrases: list[str] = []
         for e in events:
             if e.private and not open_scoring:
                 continue
             phrase = _phrase(e, commits, active, names)
             if phrase:
+                if not said and not phrases:
+                    named = e.kind in _OWN_MOVES and e.seat in (None, active)
                 phrases.append(phrase)
         if phrases:
             said.append(", ".join(phrases))
-    return " · ".join(said) or "no move"
+    line = " · ".join(said)
+    return f"{names[active]} {line}" if named else line or "no move"
 
 
 def _phrase(e: Event, commits: list[int], active: int, names: Sequence[str]) -> str:
@@ -111,14 +119,16 @@ def _phrase(e: Event, commits: list[int], active: int, names: Sequence[str]) -> 
         commits.append(e.count)
     elif k in _CONFLICT_RESULTS:
         return _conflict_result(e, commits, active, names)
-    elif c is not None and k in ("tile", "leader"):
-        return f"{k} {c.word} {_sq(e.squares[0])}"
+    elif c is not None and k == "tile":
+        return f"placed a {c.word} tile on {_sq(e.squares[0])}"
+    elif c is not None and k == "leader":
+        return f"placed the {c.word} leader on {_sq(e.squares[0])}"
     elif c is not None and k == "move":
-        return f"leader {c.word} {_sq(e.squares[0])} to {_sq(e.squares[1])}"
+        return f"moved the {c.word} leader from {_sq(e.squares[0])} to {_sq(e.squares[1])}"
     elif c is not None and k == "withdraw":
         return f"withdrew the {c.word} leader"
     elif k == "catastrophe":
-        return f"catastrophe {_sq(e.squares[0])}"
+        return f"played a catastrophe on {_sq(e.squares[0])}"
     elif k == "swap":
         return f"swapped {e.count} tile{'s' if e.count != 1 else ''}"
     elif k == "pass":

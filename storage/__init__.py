@@ -25,7 +25,8 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0009 game_posts: what each game's channel was told, post by post (issue 10)
     0010 timer claims: claimed_by, claimed_until, the lease of the process firing a timer (issue 14)
     0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
-    0014 an index of the timers being retried (their own lane in the timer loop, issue 17)
+    0014 presentation_steps: each step of showing a version, recorded as it completes (issue 17)
+    0015 an index of the timers being retried (their own lane in the timer loop, issue 17)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -34,7 +35,8 @@ switched to WAL or "repaired"):
     DatabaseUnusableError      cannot be opened, an I/O error; the base class of the next four:
       DatabaseCorruptError     a damaged page, a truncated file (``PRAGMA quick_check``), not a database
       DatabaseReadOnlyError    the file, or its folder (it holds the -wal and -shm files), cannot be written
-      DatabaseFullError        the disk is full (also from any later write, which is rolled back whole)
+      DatabaseFullError        the disk is full (also from any later write, which is rolled back whole),
+                               whatever SQLite calls it: never "damaged", which advises a backup
       DatabaseBusyError        another program kept it locked past the busy timeout
     SchemaTooNewError          written by a newer version of this program
 
@@ -102,14 +104,16 @@ computer's); ``Appended.paused`` says the game is still paused after it.
 
 Actions::
 
-    appended = await store.append_action(game_id, expected_version, seat, "tile red e5", engine.dump(game),
+    appended = await store.append_action(game_id, expected_version, seat, "tile red e5", game,
                                          now, timers_to_delete=[timer.id] or ALL_TIMERS,
                                          timers_to_add=[NewTimer("deadline", due_at, seat, {"k": "v"})],
                                          actor=Actor.person(user_id) | Actor.deadline()
                                                | Actor.computer("normal"),
                                          seat_away=False)
 
-appends the log row (``seq = expected_version + 1``), stores the position, bumps the version, sets the seat
+appends the log row (``seq = expected_version + 1``), stores the position (``game``, the engine's ``Game``
+after the action, is written out with ``engine.dump``; its text works too, read back with ``engine.load`` to
+check it, which costs several times more), bumps the version, sets the seat
 to act (read from the position), deletes and adds timers, all in ONE transaction. A stale
 ``expected_version`` raises ``StaleVersionError`` (two racing commands: the second is refused, nothing is
 lost); a seat other than the one the game waits on raises ``WrongSeatError``. When the new position is
@@ -206,6 +210,16 @@ Presentation is recoverable: each game records the version its channel and DMs h
                                                   # present each once, then mark it; record.needs_presenting
                                                   # tells the same of a game loaded for a command
 
+Each step of showing a version is recorded as it completes (issue 17), so a version shown again after a crash
+does only the steps not recorded; ``mark_presented`` forgets the steps of the versions it covers::
+
+    await store.presentation_steps(game_id, version)     # {step: PresentationStep}, begun or done
+    await store.begin_step(game_id, version, step, now, channel_id=..., content_hash=...)  # about to send
+    await store.record_step(game_id, version, step, now, channel_id=None, message_id=None)  # done
+    await store.add_post(..., step="post")               # the post and its step, in one transaction
+    await store.remember_message(..., step=(version, step))  # likewise; the step keeps the message replaced
+    await store.post_of(game_id, message_id)             # the remembered post of that message, or None
+
 Timers (deadlines, reminders) are rows ``Timer(id, game_id, kind, seat, due_at, payload, created_at,
 attempts, last_error, set_aside_at, held_since)``::
 
@@ -264,12 +278,17 @@ Checks and backups::
                                                 # agree, the effective actions replay to the position
     await store.integrity_problems()            # [] when PRAGMA integrity_check / foreign_key_check pass;
                                                 # damage is listed, one line each, never raised
+    await store.inconsistencies()               # [Inconsistency(kind, game_id, problem, fix)]: rows that
+                                                # disagree with the rest but need no backup (storage.repair)
+    await store.repair(now)                     # sets them right in one transaction; returns them
     await store.backup("copy.db")               # VACUUM INTO: consistent while others write
 
 From a shell (exit status 0 all good, 1 a problem found, 2 could not run: one line on stderr):
 ``python -m storage backup OUT.db [--database PATH]``, ``python -m storage check [--database PATH]
 [GAME_ID]`` (integrity through a read-only connection, and for a sound file every game's replay, then the
-set-aside timers), ``python -m storage retry-timer TIMER_ID`` (put a set-aside timer back) and
+set-aside timers and what ``repair`` sets right), ``python -m storage repair [--database PATH]`` (says what
+it changes, then changes it; only damage advises a backup), ``python -m storage retry-timer TIMER_ID``
+(put a set-aside timer back) and
 ``python -m storage recompute-ratings [--guild ID]``.
 
 Speed: every operation is ONE trip to aiosqlite's database thread, the whole transaction run there as one
@@ -337,6 +356,7 @@ from storage.records import (
     PlayerSettings,
     PlayerStats,
     Post,
+    PresentationStep,
     Seat,
     SeatOwner,
     SeatReason,
@@ -350,6 +370,7 @@ from storage.records import (
     UserGame,
     timer_retry_delay,
 )
+from storage.repair import Inconsistency
 from storage.schema import LATEST as SCHEMA_VERSION
 from storage.store import ACTIVE, ALL_TIMERS, DEFAULT_PATH, UNCHANGED, Store, backup_database
 
@@ -388,6 +409,7 @@ __all__ = [
     "GamePausedError",
     "GameRecord",
     "GameStatusError",
+    "Inconsistency",
     "InvalidPositionError",
     "LeaderboardRow",
     "LobbyFullError",
@@ -407,6 +429,7 @@ __all__ = [
     "PlayerSettings",
     "PlayerStats",
     "Post",
+    "PresentationStep",
     "ReplayMismatchError",
     "SchemaTooNewError",
     "Seat",

@@ -1,15 +1,20 @@
-"""Admin commands: ``python -m storage backup OUT.db``, ``check [GAME_ID]``, ``retry-timer TIMER_ID``,
-``recompute-ratings [--guild ID]`` and ``migrate-to postgresql://...``.
+"""Admin commands: ``python -m storage backup OUT.db``, ``check [GAME_ID]``, ``repair``,
+``retry-timer TIMER_ID``, ``recompute-ratings [--guild ID]`` and ``migrate-to postgresql://...``.
 
 The database is ``--database PATH_OR_URL``, else ``$DATABASE_URL`` (a ``postgresql://`` URL), else
 ``$DATABASE_PATH``, else ``tigris.db``. ``backup`` is for a SQLite file (PostgreSQL: ``pg_dump``, see
 docs/deploy.md); ``migrate-to`` copies the SQLite file into an empty PostgreSQL database and checks that
 every game replays there.
-Exit status: 0 all good; 1 a check found a problem (damage, a game that does not replay, a timer set aside);
-2 the command could not run (no file, not a database, read-only, newer schema...): one line on stderr.
+Exit status: 0 all good; 1 a check found a problem (damage, a game that does not replay, a timer set aside,
+something to repair), or repair met a damaged file; 2 the command could not run (no file, not a database,
+read-only, a full disk, newer schema...): one line on stderr.
 
 ``check`` first reads the file through a read-only connection (``PRAGMA integrity_check`` and
 ``foreign_key_check``): a damaged file is reported line by line and left untouched, its games not replayed.
+Only damage advises a backup. An inconsistency the program sets right itself (``storage.repair``: a timer of
+a missing or ended game, a presentation mark beyond the game's version, ...) is listed as "repairable", and
+``repair`` says what it changes, then changes it in one transaction (it refuses a damaged file). A full disk
+is named as such (exit status 2), never as damage.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from pathlib import Path
 
 from storage.copy import copy_to_postgres
 from storage.errors import BackupError, ReplayMismatchError, StorageError
-from storage.files import inspect_file
+from storage.files import FileCheck, inspect_file
 from storage.postgres import is_postgres_url, redact
 from storage.records import Timer
 from storage.store import DEFAULT_PATH, Store, backup_database
@@ -50,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
         help="integrity check, then replay every game's log (or one game's), then list set-aside timers",
     )
     check.add_argument("game_id", metavar="GAME_ID", type=int, nargs="?", help="check only this game")
+    commands.add_parser(
+        "repair",
+        parents=[database],
+        help="say what is inconsistent but needs no backup (check marks it repairable), then set it right",
+    )
     retry = commands.add_parser(
         "retry-timer",
         parents=[database],
@@ -101,20 +111,26 @@ def _set_aside_line(timer: Timer) -> str:
     )
 
 
+def _damage(database: str) -> FileCheck | None:
+    """A SQLite file's thorough integrity check (None for PostgreSQL, which checks its pages itself)."""
+    return None if is_postgres_url(database) else inspect_file(database, thorough=True)
+
+
+def _report_damage(inspected: FileCheck, what_next: str) -> None:
+    for problem in inspected.problems:
+        print(f"integrity: {problem}")
+    count = len(inspected.problems)
+    problems = f"{count} problem{'s' if count > 1 else ''}"
+    print(f"The database is damaged ({problems}); {what_next}: restore a backup.")
+
+
 async def _check(database: str, game_id: int | None) -> int:
-    postgres = is_postgres_url(database)
-    inspected = None if postgres else await asyncio.to_thread(inspect_file, database, thorough=True)
+    inspected = await asyncio.to_thread(_damage, database)
     if inspected is not None and inspected.problems:
-        for problem in inspected.problems:
-            print(f"integrity: {problem}")
-        count = len(inspected.problems)
-        print(
-            f"The database is damaged ({count} problem{'s' if count > 1 else ''}); it was left as it is and "
-            "its games were not replayed: restore a backup."
-        )
+        _report_damage(inspected, "it was left as it is and its games were not replayed")
         return 1
     # PostgreSQL checks its pages and keys itself (pg_amcheck for more).
-    print("integrity: left to PostgreSQL" if postgres else "integrity: ok")
+    print("integrity: ok" if inspected is not None else "integrity: left to PostgreSQL")
     failures = 0
     async with Store.open(database) as store:
         ids = [game_id] if game_id is not None else await store.game_ids()
@@ -129,12 +145,41 @@ async def _check(database: str, game_id: int | None) -> int:
                 undone = f", {(count - replayed) // 2} taken back" if replayed < count else ""
                 print(f"game {gid}: ok ({replayed} actions replayed{undone})")
         set_aside = [t for t in await store.set_aside_timers(limit=10_000) if game_id in (None, t.game_id)]
+        repairable = [i for i in await store.inconsistencies() if game_id in (None, i.game_id)]
     for timer in set_aside:
         failures += 1
         print(_set_aside_line(timer))
+    for inconsistency in repairable:
+        failures += 1
+        print(f"repairable: {inconsistency}")
     if game_id is None:
         print(f"{len(ids)} games checked, {failures} problems.")
+    if repairable:
+        count = len(repairable)
+        print(f"python -m storage repair sets right the {count} marked repairable; they need no backup.")
     return 1 if failures else 0
+
+
+async def _repair(database: str) -> int:
+    inspected = await asyncio.to_thread(_damage, database)
+    if inspected is not None and inspected.problems:
+        _report_damage(inspected, "repair sets right the rows of a sound file, not a damaged one")
+        return 1
+    async with Store.open(database) as store:
+        planned = await store.inconsistencies()
+        if not planned:
+            print("Nothing to repair.")
+            return 0
+        print(f"Repairing {len(planned)} problem{'s' if len(planned) > 1 else ''}:")
+        for inconsistency in planned:
+            print(f"  {inconsistency}")
+        done = await store.repair(int(time.time()))
+    if done != planned:  # the running bot changed some rows meanwhile
+        print("Meanwhile the database changed; these were repaired:")
+        for inconsistency in done:
+            print(f"  {inconsistency}")
+    print(f"Repaired {len(done)} problem{'' if len(done) == 1 else 's'}.")
+    return 0
 
 
 async def _retry_timer(database: str, timer_id: int) -> int:
@@ -181,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
             raise StorageError(f"There is no database at {args.database}.")
         if args.command == "retry-timer":
             return asyncio.run(_retry_timer(args.database, args.timer_id))
+        if args.command == "repair":
+            return asyncio.run(_repair(args.database))
         if args.command == "recompute-ratings":
             return asyncio.run(_recompute_ratings(args.database, args.guild))
         return asyncio.run(_check(args.database, args.game_id))

@@ -57,12 +57,13 @@ class DatabaseReadOnlyError(DatabaseUnusableError):
 
 
 class DatabaseFullError(DatabaseUnusableError):
-    """The disk (or SQLite's page limit) refused to grow the file; the transaction was rolled back."""
+    """The disk (or SQLite's page limit) refused to grow the file or its journal files; the transaction was
+    rolled back, or nothing was written. The file is not damaged: no backup is needed."""
 
     def __init__(self, path: str) -> None:
         super().__init__(
-            f"The disk holding the database {path} is full, so nothing was saved; free some space and try "
-            "again."
+            f"The disk holding the database {path} is full, so nothing was saved (the games saved before "
+            "are kept); free some space and try again."
         )
         self.path = path
 

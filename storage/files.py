@@ -5,7 +5,8 @@ connection opened with ``mode=ro``, so a damaged file, or one from a newer progr
 switched to WAL or "repaired": nothing is written to a file that failed its checks.
 
 ``database_error`` turns SQLite's codes for a file or disk that cannot be used (damaged, read-only, full,
-locked, I/O error) into a ``DatabaseUnusableError`` with a one-sentence message.
+locked, I/O error) into a ``DatabaseUnusableError`` with a one-sentence message. A full disk is named as
+such whatever SQLite calls it (``disk_is_full``): it is never "damage", whose advice is a backup.
 """
 
 from __future__ import annotations
@@ -23,12 +24,31 @@ from storage.errors import (
     DatabaseReadOnlyError,
     DatabaseUnusableError,
 )
+from storage.repair import BOOKKEEPING_TABLES
 
 
 class _Code:
-    """SQLite's primary result codes (the low byte of an extended code)."""
+    """SQLite's primary result codes (the low byte of an extended code), and the extended codes of an I/O
+    error that reading the file's pages gave (a bad disk or a truncated file, not a failed write)."""
 
     BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+    IOERR_READ, IOERR_SHORT_READ = 266, 522
+
+
+# Free space under which an I/O error is put down to a full disk: SQLite reports ENOSPC as SQLITE_FULL only
+# where it writes pages; growing the shared-memory file of WAL mode (32 KiB at a time) reports an I/O error.
+FULL_DISK_MARGIN = 1 << 20
+
+
+def disk_is_full(path: str) -> bool:
+    """True if the filesystem holding ``path`` has less than ``FULL_DISK_MARGIN`` bytes, or no inode, left
+    for this process."""
+    try:
+        stats = os.statvfs(Path(path).absolute().parent)
+    except OSError:
+        return False
+    no_inodes = stats.f_files > 0 and stats.f_favail == 0  # f_files 0: the filesystem counts none
+    return stats.f_bavail * stats.f_frsize < FULL_DISK_MARGIN or no_inodes
 
 
 def database_error(path: str, exc: BaseException) -> DatabaseUnusableError | None:
@@ -38,6 +58,8 @@ def database_error(path: str, exc: BaseException) -> DatabaseUnusableError | Non
     if not isinstance(exc, sqlite3.Error) or not isinstance(code, int):
         return None
     detail = str(exc)
+    if code & 0xFF in (_Code.IOERR, _Code.CANTOPEN) and disk_is_full(path):
+        return DatabaseFullError(path)
     match code & 0xFF:
         case _Code.CORRUPT:
             return DatabaseCorruptError(path, detail)
@@ -86,7 +108,8 @@ class FileCheck:
 
 def integrity_findings(conn: sqlite3.Connection, *, thorough: bool) -> list[str]:
     """``quick_check`` (or ``integrity_check`` plus ``foreign_key_check`` when ``thorough``) as one-line
-    sentences. A page so damaged that SQLite stops the check with an error is a finding too, never an
+    sentences: damage that needs a backup. A bookkeeping row of a missing game is no damage: it is left to
+    ``storage.repair``. A page so damaged that SQLite stops the check with an error is a finding too, never an
     exception: ``integrity_check`` gives up where ``quick_check`` may still name the page, so it is asked.
     """
     try:
@@ -94,7 +117,8 @@ def integrity_findings(conn: sqlite3.Connection, *, thorough: bool) -> list[str]
         found = [" ".join(r[0].split()) for r in rows if r[0] != "ok"]  # a finding may span lines
         if thorough:
             for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
-                found.append(f"row {rowid} of {table} points to a missing {parent} row")
+                if table not in BOOKKEEPING_TABLES:  # those are storage.repair's, not damage
+                    found.append(f"row {rowid} of {table} points to a missing {parent} row")
     except sqlite3.DatabaseError as exc:
         if not _is_damage(exc):
             raise
@@ -134,5 +158,7 @@ def inspect_file(path: str, *, thorough: bool = False, busy_timeout_ms: int = 10
 
 
 def _is_damage(exc: sqlite3.Error) -> bool:
-    """A damaged file (a bad or missing page), as opposed to a file that is no database at all."""
-    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (_Code.CORRUPT, _Code.IOERR)
+    """A damaged file (a bad or missing page), as opposed to a file that is no database at all, or one
+    that SQLite could not write beside (the shared-memory file of WAL mode on a full disk, say)."""
+    code = getattr(exc, "sqlite_errorcode", 0)
+    return code & 0xFF == _Code.CORRUPT or code in (_Code.IOERR_READ, _Code.IOERR_SHORT_READ)

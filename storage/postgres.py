@@ -23,10 +23,12 @@ import random
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, Literal, Self, TypeVar
 
 import asyncpg
 
+from storage.errors import DatabaseFullError
 from storage.sql import POSTGRESQL, Dialect, Params, is_query, postgres_args, postgres_sql
 
 T = TypeVar("T")
@@ -142,6 +144,16 @@ async def _body_ended(work: asyncio.Future[T], db: PgDb) -> T:
         raise
 
 
+@contextmanager
+def _full_disk_named(url: str) -> Iterator[None]:
+    """PostgreSQL's "could not extend file: No space left on device" (53100) as the store's
+    ``DatabaseFullError``, as SQLite's is: the transaction was rolled back, nothing is damaged."""
+    try:
+        yield
+    except asyncpg.DiskFullError as exc:
+        raise DatabaseFullError(redact(url)) from exc
+
+
 class PostgresBackend:
     """A pool of connections to one database, and the way transaction bodies run on it."""
 
@@ -162,10 +174,11 @@ class PostgresBackend:
         loop = asyncio.get_running_loop()
         for attempt in range(RETRIES):
             try:
-                async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
-                    async with conn.transaction(isolation=level, readonly=not write):
-                        db = PgDb(conn, loop)
-                        return await _body_ended(loop.run_in_executor(self._threads, body, db), db)
+                with _full_disk_named(self.url):  # from a statement, or the commit
+                    async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
+                        async with conn.transaction(isolation=level, readonly=not write):
+                            db = PgDb(conn, loop)
+                            return await _body_ended(loop.run_in_executor(self._threads, body, db), db)
             except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
                 if attempt == RETRIES - 1:
                     raise
@@ -175,7 +188,8 @@ class PostgresBackend:
     async def read(self, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:
         """One statement outside any transaction of ours: PostgreSQL reads it from one snapshot."""
         async with self._pool.acquire() as conn:
-            return (await run_statement(conn, sql, params)).fetchall()
+            with _full_disk_named(self.url):  # a sort spilling to disk
+                return (await run_statement(conn, sql, params)).fetchall()
 
     async def close(self) -> None:
         await self._pool.close()

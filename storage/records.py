@@ -56,6 +56,7 @@ class MessageKind(StrEnum):
     HAND = "hand"  # per game and player: the DM hand panel
     PROMPT = "prompt"  # per game and player: the DM asking for a decision
     DMS_CLOSED = "dms-closed"  # per game and player: the channel's note that DMs to them fail
+    LOBBY = "lobby"  # per game: the channel message of its lobby, edited as people join and leave
     NO_POSTING = "no-posting"  # per game: the DM telling its creator the bot cannot post in its channel
 
 
@@ -400,6 +401,29 @@ class Post:
 
 
 @dataclass(frozen=True)
+class PresentationStep:
+    """A step of showing a version of a game (issue 17: a channel post, a DM, a hand edit, closing the
+    prompts), begun or done. While a message is being sent (``done_at`` None) ``content_hash`` finds it among
+    the bot's messages since ``started_at`` after a crash; once done, the message it sent or edited (None:
+    nothing sent, or refused) and the hand panel its DM replaced, if any."""
+
+    game_id: int
+    version: int
+    step: str
+    started_at: int
+    content_hash: str | None
+    done_at: int | None
+    channel_id: int | None
+    message_id: int | None
+    replaced_channel_id: int | None = None
+    replaced_message_id: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.done_at is not None
+
+
+@dataclass(frozen=True)
 class MessageRef:
     game_id: int
     kind: str
@@ -537,6 +561,7 @@ class Opponent:
     games: int  # finished games together
     ahead: int  # of them, the games the player placed better
     behind: int  # and worse (the rest were ties)
+    number: int = 1  # a computer seat's place among its games' seats of its level ("Bot 2 (hard)")
 
 
 @dataclass(frozen=True)

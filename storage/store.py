@@ -101,6 +101,7 @@ from storage.records import (
     PlayerSettings,
     PlayerStats,
     Post,
+    PresentationStep,
     Seat,
     SeatOwner,
     SeatReason,
@@ -118,9 +119,11 @@ from storage.records import (
     player_or_none,
     timer_retry_delay,
 )
+from storage.repair import Inconsistency, find_inconsistencies, repair_inconsistencies
 from storage.results import recompute_ratings, record_results
 from storage.schema import LATEST, migrate, migrate_postgres, postgres_version, user_version
 from storage.sql import POSTGRESQL, SQLITE, Db, Dialect, Params, SqliteDb
+from storage.timers import release_held_timers
 
 T = TypeVar("T")
 Conn = aiosqlite.Connection
@@ -245,6 +248,10 @@ _POST_COLUMNS = (
 # last turn (all of them when none did yet).
 _SQL_LAST_POSTS = _POST_COLUMNS + "WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
 _SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id = ?"
+_SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ?"
+_SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
+       replaced_channel_id, replaced_message_id
+FROM presentation_steps WHERE game_id = ? AND version = ?"""
 _SQL_POSTS_SINCE_TURN = (
     _POST_COLUMNS  # noqa: S608 - constant text; the values are parameters
     + """WHERE game_id = ? AND seq > coalesce(
@@ -288,8 +295,13 @@ FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
 ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
 )
+# A rank is shared by the ratings that read the same (rounded, as shown): 1 + those shown higher
 _SQL_LEADERBOARD = """
-SELECT user_id, level, rating, games, wins FROM ratings
+SELECT user_id, level, rating, games, wins,
+       1 + (SELECT count(*) FROM ratings AS better
+            WHERE better.guild_id = r.guild_id AND better.games >= ?
+              AND round(better.rating) > round(r.rating))
+FROM ratings AS r
 WHERE guild_id = ? AND games >= ?
 ORDER BY rating DESC, id LIMIT ? OFFSET ?"""
 
@@ -304,23 +316,29 @@ def _stats_sql(d: Dialect, who: str, resigned: str) -> str:
     rating = d.json_row(
         "r.rating",
         "(SELECT count(*) FROM ratings AS better"
-        " WHERE better.guild_id = :guild AND better.rating > r.rating)",
+        " WHERE better.guild_id = :guild AND round(better.rating) > round(r.rating))",
     )
-    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind"))
+    met = d.json_list(d.json_row("user_id", "level", "games", "ahead", "behind", "number"))
     return f"""
 SELECT
   (SELECT {totals} FROM results WHERE guild_id = :guild AND {who}),
   (SELECT {rating} FROM ratings AS r WHERE r.guild_id = :guild AND r.{who}),
   (SELECT {met} FROM (
-     SELECT o.user_id, o.level, count(DISTINCT o.game_id) AS games,
+     SELECT o.user_id, o.level, o.number, count(DISTINCT o.game_id) AS games,
             sum(CASE WHEN me.place < o.place THEN 1 ELSE 0 END) AS ahead,
             sum(CASE WHEN me.place > o.place THEN 1 ELSE 0 END) AS behind
-     FROM results AS me JOIN results AS o ON o.game_id = me.game_id AND o.seat <> me.seat
+     FROM results AS me JOIN (
+        -- a computer seat's number among its game's seats of that level: "Bot 2 (hard)" stays itself
+        SELECT r.*, CASE WHEN r.level IS NULL THEN 1 ELSE (
+                   SELECT count(*) FROM results AS x
+                   WHERE x.game_id = r.game_id AND x.level = r.level AND x.seat <= r.seat) END AS number
+        FROM results AS r
+     ) AS o ON o.game_id = me.game_id AND o.seat <> me.seat
      WHERE me.guild_id = :guild AND me.{who}
        AND (o.user_id IS NOT NULL OR o.level IS NOT NULL)
        AND (o.{who}) IS NOT TRUE
-     GROUP BY o.user_id, o.level
-     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level
+     GROUP BY o.user_id, o.level, o.number
+     ORDER BY games DESC, o.user_id IS NULL, o.user_id, o.level, o.number
      LIMIT :opponents){d.derived("m")})"""  # noqa: S608 - ``who`` and ``resigned`` are the constants below
 
 
@@ -458,6 +476,35 @@ def _parse_position(position: str) -> Game:
         raise InvalidPositionError(f"The position is not valid engine notation: {exc!r}.") from None
 
 
+def _step_name(step: str) -> str:
+    if not isinstance(step, str) or not step:
+        raise ValueError("a step of showing a version needs a name")
+    return step
+
+
+def _record_step(
+    db: Db,
+    game_id: int,
+    version: int,
+    step: str,
+    now: int,
+    message: tuple[int, int] | None,
+    replaced: tuple[int, int] | None = None,
+) -> None:
+    """Mark a step of showing a version done, with the message it sent or edited and the one it replaced."""
+    channel_id, message_id = message or (None, None)
+    old_channel, old_message = replaced or (None, None)
+    db.execute(
+        """INSERT INTO presentation_steps (game_id, version, step, started_at, done_at, channel_id,
+               message_id, replaced_channel_id, replaced_message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (game_id, version, step) DO UPDATE SET
+               done_at = excluded.done_at, channel_id = excluded.channel_id, message_id = excluded.message_id,
+               replaced_channel_id = excluded.replaced_channel_id,
+               replaced_message_id = excluded.replaced_message_id""",
+        (game_id, version, step, now, now, channel_id, message_id, old_channel, old_message),
+    )
+
+
 def _rows(db: Db, sql: str, params: Params = ()) -> list[Any]:
     return db.execute(sql, params).fetchall()
 
@@ -590,18 +637,26 @@ def _effective(
 
 @dataclass(frozen=True)
 class _Saving:
-    """An action or undo to save, its arguments checked before the transaction."""
+    """An action or undo to save, its arguments checked and the facts read from its new position before the
+    transaction (the caller's ``Game`` may change once the call returns; these do not)."""
 
     game_id: int
     expected_version: int
     seat: int
     action: str
     position: str
-    game: Game
+    seed: int
+    players: int
+    to_act: int | None
+    final: Game | None  # the position when it ends the game (its results are recorded), else None
     now: int
     timers_to_delete: list[int] | None  # None: all of the game's timers
     timers_to_add: tuple[NewTimer, ...]
     actor: Actor | None
+
+    @property
+    def over(self) -> bool:
+        return self.final is not None
 
     @classmethod
     def of(
@@ -610,7 +665,7 @@ class _Saving:
         expected_version: int,
         seat: int,
         action: str,
-        position: str,
+        position: str | Game,
         now: int,
         timers_to_delete: Iterable[int] | Literal["all"],
         timers_to_add: Iterable[NewTimer],
@@ -621,18 +676,55 @@ class _Saving:
         to_delete = None
         if timers_to_delete != ALL_TIMERS:
             to_delete = [_int(t, "timer id") for t in timers_to_delete]
+        text, game = _position_and_game(position)
+        final = None
+        if game.is_over:  # its results are recorded later, from a game the caller cannot change meanwhile
+            final = game if isinstance(position, str) else _parse_position(text)
         return cls(
             game_id,
             _int(expected_version, "expected_version"),
             _int(seat, "seat"),
             action,
-            position,
-            _parse_position(position),
+            text,
+            game.seed,
+            game.settings.players,
+            game.to_act,
+            final,
             _int(now, "now"),
             to_delete,
             tuple(timers_to_add),
             actor,
         )
+
+
+def _position_and_game(position: str | Game) -> tuple[str, Game]:
+    """The notation to store and the game it describes. A ``Game`` is valid by construction (only the
+    engine makes one: new, load, apply, take back), so it is written out, not read back: ``load`` checks
+    every invariant of a position and costs several times what ``dump`` does. Text comes from anywhere
+    and is read (``InvalidPositionError`` unless the engine loads it)."""
+    if isinstance(position, Game):
+        return dump(position), position
+    if isinstance(position, str):
+        return position, _parse_position(position)
+    raise TypeError(f"a position is the engine's notation or a Game, not {type(position).__name__}")
+
+
+def _save_position(db: Db, saving: _Saving, version: int) -> None:
+    """The game row after an action. A move in play changes only its position, version, seat to act and
+    time: status, end and pause are left out of the statement, so the indexes on them (channel, server,
+    status) are not rewritten on every move; the action that ends the game sets them too."""
+    if saving.final is None:
+        db.execute(
+            "UPDATE games SET position = ?, version = ?, seat_to_act = ?, updated_at = ? WHERE id = ?",
+            (saving.position, version, saving.to_act, saving.now, saving.game_id),
+        )
+        return
+    db.execute(
+        """UPDATE games SET position = ?, version = ?, seat_to_act = NULL, status = ?, updated_at = ?,
+                            ended_at = ?, paused_at = NULL, pause_keeps = NULL
+           WHERE id = ?""",
+        (saving.position, version, Status.FINISHED.value, saving.now, saving.now, saving.game_id),
+    )
 
 
 def _file_error(path: str, exc: sqlite3.Error) -> StorageError:
@@ -1267,6 +1359,11 @@ class Store:
         )
         return [_seat_owner(r) for r in rows]
 
+    async def has_been_seated(self, user_id: int) -> bool:
+        """Whether the person holds or held a seat in any game on any server (the bot has welcomed them)."""
+        rows = await self._read("SELECT 1 FROM seats WHERE user_id = ? LIMIT 1", (_int(user_id, "user_id"),))
+        return bool(rows)
+
     async def former_seat_of(self, game_id: int, user_id: int) -> SeatOwner | None:
         """The user's last time in a seat of this game if they hold no seat in it now (replaced or resigned:
         "This seat is no longer yours."), else None. ``.seat`` is the seat, ``.until`` when they lost it."""
@@ -1307,12 +1404,7 @@ class Store:
                 )
             else:
                 db.execute("UPDATE games SET paused_at = NULL, pause_keeps = NULL WHERE id = ?", (game_id,))
-                db.execute(
-                    """UPDATE timers SET held_since = NULL,
-                           due_at = due_at + CASE WHEN ? > held_since THEN ? - held_since ELSE 0 END
-                       WHERE game_id = ? AND held_since IS NOT NULL""",
-                    (now, now, game_id),
-                )
+                release_held_timers(db, game_id, now)
             return True
 
         return await self._transaction(body)
@@ -1325,7 +1417,7 @@ class Store:
         expected_version: int,
         seat: int,
         action: str,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
@@ -1335,6 +1427,10 @@ class Store:
     ) -> Appended:
         """Save one applied action, in ONE transaction: the log row (seq = version + 1), the new position,
         the version bump, the seat to act, the timer changes.
+
+        ``new_position`` is the engine's ``Game`` after the action (written out with ``engine.dump``), or
+        its notation, which is read back with ``engine.load`` to check it (``InvalidPositionError``): the
+        ``Game`` saves that cost, most of an append's.
 
         ``expected_version`` is the version the caller applied the action to; if the stored one differs the
         write is refused with ``StaleVersionError`` and nothing changes. ``seat`` must be the seat the game
@@ -1363,7 +1459,7 @@ class Store:
         game_id: int,
         expected_version: int,
         seat: int,
-        new_position: str,
+        new_position: str | Game,
         now: int,
         *,
         actor: Actor,
@@ -1385,12 +1481,12 @@ class Store:
         saving = _Saving.of(
             game_id, expected_version, seat, UNDO, new_position, now, timers_to_delete, timers_to_add, actor
         )
-        if saving.game.is_over:
+        if saving.over:
             raise InvalidPositionError("An undo cannot end the game: the position after it is over.")
         return await self._transaction(partial(self._append, saving, seat_away=False, undo=True))
 
     def _append(self, saving: _Saving, db: Db, *, seat_away: bool, undo: bool) -> Appended:
-        game_id, seat, now, actor, game = saving.game_id, saving.seat, saving.now, saving.actor, saving.game
+        game_id, seat, now, actor = saving.game_id, saving.seat, saving.now, saving.actor
         row = self._game_row(db, game_id)
         if row.status != Status.PLAYING:
             raise GameStatusError(game_id, row.status, "take an action")
@@ -1398,7 +1494,7 @@ class Store:
             raise StaleVersionError(game_id, saving.expected_version, row.version)
         if seat != row.seat_to_act:
             raise WrongSeatError(game_id, seat, row.seat_to_act)
-        if game.seed != row.seed or game.settings.players != row.players:
+        if saving.seed != row.seed or saving.players != row.players:
             raise InvalidPositionError(f"The new position does not belong to game {game_id}.")
         person = None if actor is None else actor.user_id  # only a person's actor has a user id
         if row.paused_at is not None and person is None:
@@ -1432,28 +1528,11 @@ class Store:
             db.execute(
                 "UPDATE actions SET taken_back_by = ? WHERE game_id = ? AND seq = ?", (seq, game_id, undoes)
             )
-        over = game.is_over
+        over = saving.over
         status = Status.FINISHED if over else Status.PLAYING
-        db.execute(
-            """UPDATE games SET position = ?, version = ?, seat_to_act = ?, status = ?, updated_at = ?,
-                                ended_at = ?,
-                                paused_at = CASE WHEN ? THEN NULL ELSE paused_at END,
-                                pause_keeps = CASE WHEN ? THEN NULL ELSE pause_keeps END
-               WHERE id = ?""",
-            (
-                saving.position,
-                seq,
-                game.to_act,
-                status.value,
-                now,
-                now if over else None,
-                over,
-                over,
-                game_id,
-            ),
-        )
-        if over:
-            record_results(db, game_id, game)
+        _save_position(db, saving, seq)
+        if saving.final is not None:
+            record_results(db, game_id, saving.final)
         if saving.timers_to_delete is None or over:
             db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
         elif saving.timers_to_delete:
@@ -1463,7 +1542,7 @@ class Store:
             )
         added = () if over else self._add_timers(db, game_id, saving.timers_to_add, now, row.keeps())
         paused = row.paused_at is not None and not over
-        return Appended(game_id, seq, seq, status, game.to_act, added, came_back, went_away, undoes, paused)
+        return Appended(game_id, seq, seq, status, saving.to_act, added, came_back, went_away, undoes, paused)
 
     async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
         """The log in order, from sequence number ``after + 1``: actions and undo rows, each with its actor
@@ -1652,21 +1731,25 @@ class Store:
         return PlayerStats(
             player, games, wins, average_place, average_score, best, resigned, rating_value,
             None if better is None else better + 1,
-            tuple(Opponent(Player(u, lv), n, ahead, behind) for u, lv, n, ahead, behind in json.loads(met)),
+            tuple(
+                Opponent(Player(u, lv), n, ahead, behind, number)
+                for u, lv, n, ahead, behind, number in json.loads(met)
+            ),
         )  # fmt: skip
 
     async def leaderboard(
         self, guild_id: int, *, limit: int = 10, offset: int = 0, min_games: int = 1
     ) -> list[LeaderboardRow]:
-        """The server's ratings, the best first, from rank ``offset + 1``; players with fewer than
-        ``min_games`` finished games left out (their ranks then skip nobody)."""
+        """The server's ratings, the best first, from the ``offset + 1``-th; players with fewer than
+        ``min_games`` finished games left out (their ranks then skip nobody). Ratings that read the same
+        (rounded) share their rank."""
+        least = _int(min_games, "min_games")
         rows = await self._read(
-            _SQL_LEADERBOARD,
-            (guild_id, _int(min_games, "min_games"), _int(limit, "limit"), _int(offset, "offset")),
+            _SQL_LEADERBOARD, (least, guild_id, least, _int(limit, "limit"), _int(offset, "offset"))
         )
         return [
-            LeaderboardRow(offset + i, Player(u, lv), rating, games, wins)
-            for i, (u, lv, rating, games, wins) in enumerate(rows, start=1)
+            LeaderboardRow(rank, Player(u, lv), rating, games, wins)
+            for u, lv, rating, games, wins, rank in rows
         ]
 
     async def recompute_ratings(self, guild_id: int | None = None) -> int:
@@ -1715,12 +1798,66 @@ class Store:
                 raise GameNotFound(game_id)
             if version > row[0]:
                 raise ValueError(f"game {game_id} is at version {row[0]}; version {version} cannot be shown")
+            # the steps of showing these versions are of no use any more (issue 17)
+            db.execute(
+                "DELETE FROM presentation_steps WHERE game_id = ? AND version <= ?", (game_id, version)
+            )
             if version <= row[1]:
                 return False
             db.execute("UPDATE games SET presented_version = ? WHERE id = ?", (version, game_id))
             return True
 
         return await self._transaction(body)
+
+    async def presentation_steps(self, game_id: int, version: int) -> dict[str, PresentationStep]:
+        """The steps of showing ``version`` of the game begun or done so far (issue 17), by name."""
+        rows = await self._read(_SQL_STEPS, (game_id, _int(version, "version")))
+        return {r[2]: PresentationStep(*r) for r in rows}
+
+    async def begin_step(
+        self, game_id: int, version: int, step: str, now: int, *, channel_id: int, content_hash: str
+    ) -> None:
+        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``),
+        so that after a crash it can be looked for before it is sent again. A step done is left as it is."""
+        params = (game_id, _int(version, "version"), _step_name(step), _int(now, "now"), content_hash)
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            db.execute(
+                """INSERT INTO presentation_steps
+                       (game_id, version, step, started_at, content_hash, channel_id)
+                   VALUES (?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (game_id, version, step) DO UPDATE SET
+                       started_at = excluded.started_at, content_hash = excluded.content_hash,
+                       channel_id = excluded.channel_id
+                   WHERE presentation_steps.done_at IS NULL""",
+                (*params, _int(channel_id, "channel_id")),
+            )
+
+        await self._transaction(body)
+
+    async def record_step(
+        self,
+        game_id: int,
+        version: int,
+        step: str,
+        now: int,
+        *,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Record a step of showing ``version`` as done, with the message it sent or edited (None: none)."""
+        message = (
+            None
+            if channel_id is None or message_id is None
+            else (_int(channel_id, "channel_id"), _int(message_id, "message_id"))
+        )
+
+        def body(db: Db) -> None:
+            self._game_row(db, game_id)
+            _record_step(db, game_id, _int(version, "version"), _step_name(step), _int(now, "now"), message)
+
+        await self._transaction(body)
 
     async def games_to_present(self, limit: int = 100) -> list[GameRecord]:
         """Games in play or finished whose saved version is ahead of what was shown (a crash between the
@@ -1962,10 +2099,13 @@ class Store:
         now: int,
         *,
         user_id: int | None = None,
+        step: tuple[int, str] | None = None,
     ) -> MessageRef | None:
         """Remember the message of this kind for the game (``user_id`` None) or for one player.
 
-        Replaces the one remembered before and returns that one, if any (e.g. the previous board).
+        Replaces the one remembered before and returns that one, if any (e.g. the previous board). With
+        ``step`` (a version and a step of showing it), that step is recorded as done in the same transaction,
+        with this message and the one it replaced.
         """
         if not kind:
             raise ValueError("a message needs a kind")
@@ -1995,6 +2135,11 @@ class Store:
                        updated_at = excluded.updated_at""",
                 params,
             )
+            if step is not None:
+                version, name = step
+                replaced = None if old is None else (old[0], old[1])
+                shown = _int(version, "version"), _step_name(name)
+                _record_step(db, game_id, *shown, params[5], params[3:5], replaced)
             return None if old is None else MessageRef(game_id, kind, user_id, *old)
 
         return await self._transaction(body)
@@ -2070,9 +2215,11 @@ class Store:
         lines: Sequence[str],
         *,
         turn_of: int | None = None,
+        step: str | None = None,
     ) -> Post:
         """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
-        ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post."""
+        ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post. With
+        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction."""
         texts = [str(line) for line in lines]
         params = (
             _int(version, "version"),
@@ -2091,9 +2238,16 @@ class Store:
                    lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
                 (game_id, seq, *params),
             )
+            if step is not None:
+                _record_step(db, game_id, params[0], _step_name(step), params[4], params[2:4])
             return Post(game_id, seq, *params[:5], lines=tuple(texts))
 
         return await self._transaction(body)
+
+    async def post_of(self, game_id: int, message_id: int) -> Post | None:
+        """The remembered post of the game sent as ``message_id``, or None."""
+        rows = await self._read(_SQL_POST_OF, (game_id, _int(message_id, "message_id")))
+        return _post_from_row(rows[0]) if rows else None
 
     async def last_posts(self, game_id: int, count: int) -> list[Post]:
         """The game's ``count`` newest posts, oldest first."""
@@ -2125,6 +2279,15 @@ class Store:
         record, log = await self._transaction(snapshot, write=False)
         await asyncio.to_thread(_check_replay, record, log)
         return len(log)
+
+    async def inconsistencies(self) -> list[Inconsistency]:
+        """What ``repair`` would change (``storage.repair``): rows that disagree with the rest of the
+        database and that the program sets right itself. Never damage: those need no backup."""
+        return await self._transaction(find_inconsistencies, write=False)
+
+    async def repair(self, now: int) -> list[Inconsistency]:
+        """Set every inconsistency right, in one transaction; returns what was changed."""
+        return await self._transaction(partial(repair_inconsistencies, now=_int(now, "now")))
 
     async def integrity_problems(self) -> list[str]:
         """``PRAGMA integrity_check`` and ``foreign_key_check`` findings, one line each; empty when the file

@@ -12,7 +12,7 @@ from bot import permissions
 from bot.core import UserError
 from bot.rooms import Rooms
 from bot.surface.common import Confirm, rooms_for, think_privately
-from bot.texts import lobby_text, welcome_dm
+from bot.texts import welcome_dm
 from storage import (
     MAX_SEATS,
     MIN_SEATS,
@@ -33,10 +33,13 @@ DMS_CLOSED = (
 CHANNEL_TAKEN = "This channel already has a game: finish or abandon it, or open one in a thread."
 
 
-async def _welcome(interaction: discord.Interaction, record: GameRecord | None) -> discord.Message:
-    """The welcome DM, which also checks that the player's DMs are open (their hand lives there). Before
-    the game exists (``/te new``), it names the server and channel; ``_name_game`` adds the game."""
+async def _welcome(interaction: discord.Interaction, record: GameRecord | None) -> discord.Message | None:
+    """The welcome DM, once per person (None to someone who has held a seat before): it also checks that
+    the player's DMs are open (their hand lives there); later, a DM that fails is said in the channel.
+    Before the game exists (``/te new``), it names the server and channel; the game is added after."""
     rooms = rooms_for(interaction)
+    if await rooms.store.has_been_seated(interaction.user.id):
+        return None
     if record is not None:
         name = await rooms.directory.game_name(record)
     else:
@@ -122,9 +125,10 @@ async def new_game(
     except ChannelBusyError:
         raise UserError(CHANNEL_TAKEN) from None
     record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
-    with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
-        await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
-    warning = await rooms.presenter.channel.announce(record, lobby_text(record))
+    if welcome is not None:
+        with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
+            await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
+    warning = await rooms.presenter.channel.show_lobby(record, "")
     await interaction.followup.send(
         f"Lobby opened; you are seated. Start with /te start.{warning}", ephemeral=True
     )
@@ -148,9 +152,7 @@ async def join(interaction: discord.Interaction) -> None:
         raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
     except GameStatusError:
         raise UserError("The game here has just started; you can follow it with /te board.") from None
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} joined. " + lobby_text(record)
-    )
+    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} joined.")
     await interaction.followup.send(
         f"You are seated. Your hand will come by DM when the game starts.{warning}", ephemeral=True
     )
@@ -165,9 +167,7 @@ async def leave(interaction: discord.Interaction) -> None:
         record = await rooms.store.remove_seat(record.id, interaction.user.id, rooms.now())
     except NotSeatedError:
         raise UserError("You are not seated in this lobby.") from None
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} left. " + lobby_text(record)
-    )
+    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} left.")
     await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
 
 

@@ -15,6 +15,7 @@ from bot.surface.autocomplete import (
     catastrophe_squares,
     decision_choices,
     leader_squares,
+    refuse_explained,
     swap_choices,
     tile_squares,
 )
@@ -40,6 +41,7 @@ async def play(interaction: discord.Interaction, text: str) -> None:
     """Every move command: the engine validates it again, whatever autocomplete offered."""
     rooms = rooms_for(interaction)
     await think_privately(interaction)
+    refuse_explained(text)
     words = text.split()
     if not words:
         raise UserError("Say what to play, like: tile red e5, or commit 2.")

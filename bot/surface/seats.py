@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.core import UserError
 from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
-from bot.texts import computer_names, lobby_text
+from bot.texts import computer_names
 from storage import (
     MAX_SEATS,
     DmMode,
@@ -29,11 +29,11 @@ seat_group = app_commands.Group(name="seat", description="Seats: away, back, res
 
 
 @seat_group.command(
-    name="away", description="Announce an absence: your deadlines wait, or the bot covers you"
+    name="away", description="Announce an absence: your turn clock stops, or the bot covers you"
 )
 @app_commands.describe(
     hours="how long you are away, 1 to 336 hours (14 days)",
-    cover="true: the bot plays for you meanwhile; false: your deadlines wait",
+    cover="true: the bot plays for you meanwhile; false: a vacation (your turns wait)",
 )
 async def away(interaction: discord.Interaction, hours: int, cover: bool = False) -> None:
     rooms = rooms_for(interaction)
@@ -141,9 +141,8 @@ async def addbot(
     except GameStatusError:
         raise UserError(STARTED) from None
     name = computer_names(record.seats)[len(record.seats) - 1]
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} added {name}. " + lobby_text(record)
-    )
+    added = f"{interaction.user.display_name} added {name}."
+    warning = await rooms.presenter.channel.show_lobby(record, added)
     await interaction.followup.send(f"{name} is seated.{warning}", ephemeral=True)
 
 
@@ -175,8 +174,8 @@ async def removebot(interaction: discord.Interaction, bot: str) -> None:
         raise UserError("The lobby has just changed; look at it and try again.") from None
     except GameStatusError:
         raise UserError(STARTED) from None
-    warning = await rooms.presenter.channel.announce(
-        record, f"{interaction.user.display_name} removed {name}. " + lobby_text(record)
+    warning = await rooms.presenter.channel.show_lobby(
+        record, f"{interaction.user.display_name} removed {name}."
     )
     await interaction.followup.send(f"Removed {name}.{warning}", ephemeral=True)
 

@@ -50,8 +50,30 @@ async def test_squares_next_to_your_kingdoms_come_first_each_labelled(simcord_en
     flags = [parse_square(c["value"]) in near for c in typed]
     assert flags == sorted(flags, reverse=True)  # still the most relevant first
     others = [p for p in table.players if p is not actor]
-    for other in others:  # only the player to act gets squares, and only their own
-        assert await other.autocomplete(table.channel, "te tile", "square", "", color=colour) == []
+    for other in others:  # only the player to act gets squares, and only their own: others learn why
+        why = await other.autocomplete(table.channel, "te tile", "square", "", color=colour)
+        assert [c["name"] for c in why] == [f"It is {actor.user.name}'s turn."]
+
+
+async def test_an_empty_list_says_why_and_its_entry_is_refused_in_one_sentence(simcord_env, game_seed):
+    table, game = await reach(
+        simcord_env, game_seed, 2, lambda g: g.phase is Phase.ACTION and not all(g.hand(g.to_act))
+    )
+    actor = await table.actor()
+    other = next(p for p in table.players if p is not actor)
+    missing = next(c for c in COLOURS if not game.hand(game.to_act)[c])
+    [why] = await actor.autocomplete(table.channel, "te tile", "square", "", color=missing.word)
+    assert why["name"] == f"You hold no {missing.tile_name}s."
+    version = (await table.record()).version
+    result = await actor.slash(table.channel, "te tile", color=missing.word, square=why["value"])
+    assert result.ephemeral and result.response.content == f"You hold no {missing.tile_name}s."
+    [why] = await other.autocomplete(table.channel, "te choose", "option", "")
+    assert why["name"] == f"It is {actor.user.name}'s turn."
+    result = await other.slash(table.channel, "te choose", option=why["value"])
+    assert result.response.content == f"It is {actor.user.name}'s turn."
+    [why] = await actor.autocomplete(table.channel, "te choose", "option", "")
+    assert why["name"] == "Nothing to choose now: it is your turn to play actions."
+    assert (await table.record()).version == version  # nothing changed
 
 
 async def test_a_revolt_and_a_war_are_named_in_the_list(simcord_env, game_seed):

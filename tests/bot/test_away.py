@@ -167,30 +167,101 @@ async def test_an_announced_absence_with_cover_is_played_after_the_grace_period(
     assert "time ran out" not in table.channel.last_message.content  # announced, not timed out
 
 
-async def test_a_vacation_holds_the_deadline(simcord_env):
+async def test_a_vacation_stops_the_turn_clock(simcord_env):
+    """R31a: a turn deadline falling in the absence moves to its end plus a full turn; no reminder or last
+    call during it; one DM when it ends; the turn is timed out only a full turn after it."""
     table = await open_table(simcord_env, 2, turn_hours=24)
     first = await table.actor()
     result = await first.slash(table.channel, "te seat away", hours=72)
     assert result.response.content.startswith("You are on vacation until <t:")
     until = table.bot.now() + 72 * HOUR
+    due = until + 24 * HOUR
     assert table.channel.last_message.content.startswith(
         f"{first.user.name} is on vacation until <t:{until}:f>"
     )
     status = await table.players[1].slash(table.channel, "te status")
-    assert f"Turn deadline <t:{until}:R>" in status.response.content  # stretched to the end (R31)
+    assert f"Turn deadline <t:{due}:R>" in status.response.content
     assert "on vacation until" in status.response.content
+    # the turn DM tells the moved deadline too
+    assert f"deadline <t:{due}:R>" in dms(first)[-1].content
     dm_seen = len(dms(first))
-    await simcord_env.advance_time(24 * HOUR + 5)  # the usual deadline passes: nothing happens
+    await simcord_env.advance_time(72 * HOUR - 10)  # the whole absence: not a word, nothing played
     assert (await table.record()).version == 0
-    await simcord_env.advance_time(45 * HOUR)  # 69 h: the last call, in the absence's last hours
-    assert [dm_text(m.content).split(":")[0] for m in since(dms(first), dm_seen)] == ["last call"]
-    await simcord_env.advance_time(3 * HOUR - 10)
+    assert since(dms(first), dm_seen) == []
+    await simcord_env.advance_time(20)  # its end: one DM, the turn waits
+    [back] = since(dms(first), dm_seen)
+    text = dm_text(back.content)
+    assert text.startswith("welcome back from your vacation: it is your turn") and f"<t:{due}:R>" in text
+    await simcord_env.advance_time(20 * HOUR)  # 4 hours before the moved deadline: the last call
+    assert dm_text(dms(first)[-1].content).startswith("last call:")
     assert (await table.record()).version == 0
     seen = len(table.channel.history())
-    await simcord_env.advance_time(20)  # the end of the absence is the deadline
+    await simcord_env.advance_time(4 * HOUR)
     record = await table.record()
-    assert record.version == 2  # the computer player plays the turn (R30)
+    assert record.version == 2  # a full turn after the absence, the computer player plays the turn (R30)
     assert table.channel.history()[seen].content.startswith(f"{first.user.name}'s time ran out")
+
+
+async def test_a_turn_that_starts_in_a_vacation_waits_for_its_end_and_a_full_turn(simcord_env):
+    table = await open_table(simcord_env, 2, turn_hours=10)
+    first = await table.actor()
+    second = next(p for p in table.players if p is not first)
+    await second.slash(table.channel, "te seat away", hours=30)
+    until = table.bot.now() + 30 * HOUR
+    await pass_turn(table)
+    record = await table.record()
+    assert record.user_to_act == second.id
+    [turn] = [t for t in await table.bot.store.timers(record.id) if t.kind == TURN]
+    assert turn.due_at == until + 10 * HOUR
+    assert await kinds(table) == sorted([REMINDER, TURN, WARNING])
+    [reminder] = [t for t in await table.bot.store.timers(record.id) if t.kind == REMINDER]
+    assert reminder.due_at == until  # the one DM at its end; the last call comes after it
+    # coming back early: the usual clock again, a full turn at most
+    await simcord_env.advance_time(2 * HOUR)
+    result = await second.slash(table.channel, "te seat back")
+    assert result.response.content.startswith("Welcome back")
+    [turn] = [t for t in await table.bot.store.timers(record.id) if t.kind == TURN]
+    assert turn.due_at == table.bot.now() + 10 * HOUR
+
+
+async def test_a_decision_never_waits_for_a_vacation(simcord_env, game_seed):
+    """R35: a decision asked of a seat on vacation is answered at its normal deadline by the computer
+    player at the game's level, said in one public line."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    result = await defender.slash(table.channel, "te seat away", hours=100)
+    assert result.response.content.startswith("You are on vacation until <t:")
+    await drive(table, "commit 0")
+    record = await table.record()
+    assert (await table.game()).phase is Phase.REVOLT_DEFENDER
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    assert deadline.due_at == table.bot.now() + round(record.options.conflict_hours * HOUR)
+    assert REMINDER not in await kinds(table) and WARNING not in await kinds(table)  # none on vacation
+    asked = dm_text(prompt_of(defender).content)
+    assert "you are on vacation, so then the normal computer player answers for you." in asked
+    seen = len(table.channel.history())
+    await simcord_env.advance_time(deadline.due_at - table.bot.now() + 1)
+    assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
+    actions = await table.bot.store.actions(record.id)
+    assert (actions[-1].actor.kind, actions[-1].actor.level) == (ActorKind.COMPUTER, "normal")
+    post = table.channel.history()[seen].content
+    name = defender.user.name
+    lines = [line for line in post.split("\n") if name in line]
+    said = f"{name} is on vacation, so the normal computer player answered for them: they commit "
+    assert lines[0].startswith(said)
+    assert not any(line.startswith(f"{name} committed") for line in lines)  # one line, not two
+
+
+async def test_a_decision_that_times_out_is_one_public_line(simcord_env, game_seed):
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    attacker = table.players[game.to_act]
+    record = await table.record()
+    seen = len(table.channel.history())
+    await simcord_env.advance_time(round(record.options.conflict_hours * HOUR) + 1)
+    post = table.channel.history()[seen].content
+    name = attacker.user.name
+    assert f"Time ran out for {name}: they commit nothing (the default)." in post
+    assert f"{name} committed" not in post
 
 
 async def test_a_restart_in_the_middle_of_an_away_period(simcord_env, make_bot):
@@ -348,8 +419,8 @@ async def test_a_pause_ends_with_the_announced_absence_that_caused_it(simcord_en
     assert table.channel.last_message.content == "An announced absence is over. The game goes on."
     record = await table.record()
     assert not record.paused and record.version == version
-    # the turn clock stood still during the pause: 9 of its 10 hours are left
-    await simcord_env.advance_time(9 * HOUR - 20)
+    # R31a: the vacation stopped the turn clock; its end gives a full turn of 10 hours
+    await simcord_env.advance_time(10 * HOUR - 20)
     assert (await table.record()).version == version
     await simcord_env.advance_time(30)
     board = table.channel.last_message.content

@@ -42,8 +42,10 @@ async def add(member, channel, level: str | None = None) -> str:
 async def test_the_creator_adds_and_removes_computer_players_in_the_lobby(simcord_env):
     _, channel, (alice, bob) = await lobby(simcord_env, "alice", "bob")
     assert await add(alice, channel, "hard") == "Bot (hard) is seated."
-    line = channel.last_message.content
-    assert line.startswith("alice added Bot (hard). **Tigris & Euphrates** lobby")
+    line = channel.last_message.content  # the lobby's one message, edited
+    assert line.startswith("**Tigris & Euphrates** lobby") and line.endswith(
+        "*Latest: alice added Bot (hard).*"
+    )
     assert "Seated (3/4)" in line and "Bot (hard)" in line and "<@None>" not in line
     assert await add(alice, channel) == "Bot (normal) is seated."  # normal unless chosen
     choices = await alice.autocomplete(channel, "te seat removebot", "bot", "")
@@ -51,7 +53,7 @@ async def test_the_creator_adds_and_removes_computer_players_in_the_lobby(simcor
 
     result = await alice.slash(channel, "te seat removebot", bot="bot (HARD)")
     assert result.ephemeral and result.response.content == "Removed Bot (hard)."
-    assert channel.last_message.content.startswith("alice removed Bot (hard).")
+    assert channel.last_message.content.endswith("*Latest: alice removed Bot (hard).*")
     store = simcord_env.bot.store
     record = await store.game_in_channel(channel.id)
     assert [(s.user_id, s.level) for s in record.seats] == [

@@ -221,7 +221,7 @@ async def test_every_message_a_player_can_receive(simcord_env, game_seed, record
         "must choose which war is fought first",
         "monument on {SQ}",
         "took the treasure on {SQ}",
-        "took back:",
+        "took back the",
         "is on vacation until",
         "'s time ran out",
         "reminder: it is your turn",

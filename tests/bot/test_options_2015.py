@@ -191,7 +191,10 @@ async def test_a_building_is_declined_at_the_deadline(simcord_env, game_seed):
     assert record.version > version
     assert (await table.bot.store.actions(record.id))[version].action == "decline"
     assert f"Time ran out: Decline the {name}." in note_of(placer, prompt)
-    assert f"{placer.user.name} declined the {name}." in channel_lines(table)
+    # one public line says the time ran out and what the default did (issue 18)
+    assert f"Time ran out for {placer.user.name}: they decline the {name} (the default)." in channel_lines(
+        table
+    )
 
 
 async def test_a_building_prompt_survives_a_restart(simcord_env, game_seed, make_bot):
@@ -220,7 +223,9 @@ async def test_the_wonder_is_offered_and_declined_at_the_deadline(simcord_env, g
     assert "may erect the wonder." in table.channel.last_message.content
     await simcord_env.advance_time(DEADLINE)
     assert "Time ran out: Decline the wonder." in note_of(builder, prompt)
-    assert f"{builder.user.name} declined the wonder." in channel_lines(table)
+    assert f"Time ran out for {builder.user.name}: they decline the wonder (the default)." in channel_lines(
+        table
+    )
     assert (await table.game()).wonder is None
 
 
@@ -246,7 +251,7 @@ async def test_the_wonders_point_default_is_told_only_to_its_player(simcord_env,
     after = (await table.game()).points[seat]
     assert after[default.colour] == points[default.colour] + 1
     told = table.channel.history()[seen:]
-    assert f"{chooser.user.name} took the wonder's point." in [
+    assert f"Time ran out for {chooser.user.name}: they take the wonder's point (the default)." in [
         line for m in told for line in m.content.split("\n")
     ]
     for message in told:  # the channel never says which colour (R25)

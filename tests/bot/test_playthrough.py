@@ -1,6 +1,11 @@
 """A month of one game as a group of friends would play it: three people and one computer seat, the 2015
 options and hints, one person quiet for days (the deadline passes, the computer covers, they come back with a
-move), a misclick taken back, the look-up commands, to the final standings.
+move), one on vacation across a decision and a turn (R31a, R35), a misclick taken back, the look-up
+commands, to the final standings.
+
+Every DM the bot edits is checked against the game at the moment of the edit (issue 18): a turn DM says
+"your turn" with its actions left only while that turn lasts, an away panel only while the seat is away, a
+reminder only while the game waits for its reader.
 
 Every message anyone receives is recorded (channel posts, DMs, ephemeral replies, edits) and checked for
 what a player would notice: hidden information in the channel, computer seats never pinged, deadlines as
@@ -13,11 +18,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import sqlite3
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.texts import choice_label
-from engine import Phase
+from engine import Phase, load
 from engine.rng import Rng
 from tests.bot.conftest import Table, drive
 from tests.bot.test_full_game import assert_public
@@ -44,8 +51,11 @@ class Recorder:
     env: object
     names: dict[int, str]
     channel_id: int
+    database: Path | None = None  # read at each DM edit to check the DM against the game at that moment
     events: list[Event] = field(default_factory=list)
     pictures: dict[int, list[tuple[str, bytes]]] = field(default_factory=dict)
+    untrue: list[str] = field(default_factory=list)  # DMs edited to say what was not true then
+    edits_checked: int = 0
 
     def install(self) -> None:
         backend = self.env.backend
@@ -59,6 +69,8 @@ class Recorder:
         def on_edit(channel_id, message_id, fields):
             out = edit(channel_id, message_id, fields)
             self._log("edit", out)
+            if self.database is not None and backend.get_channel(channel_id).recipient_ids:
+                self._check_truth(out)
             return out
 
         def on_delete(channel_id, message_id):
@@ -95,6 +107,43 @@ class Recorder:
             shown = [(a["filename"], cdn.get(a["url"])) for a in message.attachments]
             self.pictures[len(self.events) - 1] = shown
 
+    def _check_truth(self, message) -> None:
+        """A DM just edited says only what is true of the game now (read from the database: the edit is
+        made under the game's lock, after the save)."""
+        [user_id] = self.env.backend.get_channel(message.channel_id).recipient_ids
+        head = message.content.split("\n**Your hand**")[0]
+        now = int(self.env.bot.now())
+        with closing(sqlite3.connect(self.database)) as db:
+            game_id, position = db.execute(
+                "SELECT id, position FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (self.channel_id,),
+            ).fetchone()
+            row = db.execute(
+                "SELECT seat, away_since, away_until FROM seats WHERE game_id = ? AND user_id = ?",
+                (game_id, user_id),
+            ).fetchone()
+        if row is None or position is None:
+            return
+        seat, away_since, away_until = row
+        game = load(position)
+        self.edits_checked += 1
+        playing = not game.is_over and game.active == seat
+        said = re.search(r"— your turn(?: goes on)? \(turn (\d+), (2 actions|1 action left)", head)
+        if said is not None and not (
+            playing
+            and game.turn == int(said.group(1))
+            and (said.group(2) == "2 actions") == (game.actions_left == 2)
+        ):
+            self.untrue.append(
+                f"turn {game.turn}, seat {game.active} to play, {game.actions_left} left: {head}"
+            )
+        away = away_since is not None and (away_until is None or now < away_until)
+        if "You are away:" in head and not away:
+            self.untrue.append(f"not away: {head}")
+        waiting = re.search(r"— (reminder|last call|welcome back from your vacation):", head)
+        if waiting is not None and (game.is_over or game.to_act != seat):
+            self.untrue.append(f"the game waits for seat {game.to_act}: {head}")
+
     def note(self, text: str) -> None:
         self.events.append(Event(int(self.env.bot.now()), "note", "-", 0, text, [], []))
 
@@ -105,14 +154,14 @@ async def _slash(table: Table, member, name: str, **options):
     return result
 
 
-async def test_a_month_among_friends(simcord_env, game_seed):
+async def test_a_month_among_friends(simcord_env, game_seed, db_path):
     env = simcord_env
     game_seed["value"] = int(os.environ.get("PLAYTHROUGH_SEED", "11"))
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
     people = {m.id: m for m in (alice, bob, carol)}
-    rec = Recorder(env, {m.id: m.user.name for m in people.values()}, channel.id)
+    rec = Recorder(env, {m.id: m.user.name for m in people.values()}, channel.id, db_path)
     rec.install()
 
     await _slash(Table(env, guild, channel, []), alice, "te new", buildings=True, wonder=True, hints=True)
@@ -130,6 +179,7 @@ async def test_a_month_among_friends(simcord_env, game_seed):
     quiet_from: int | None = None  # carol's silence, in game time
     quiet_done = undone = hinted = False
     looked = 0
+    vacation: tuple[int, int] | None = None  # alice's, from when to when (R31a, R35)
     for step in range(3000):
         game = await table.game()
         if game.is_over:
@@ -153,6 +203,17 @@ async def test_a_month_among_friends(simcord_env, game_seed):
                 continue
             quiet_done = True
             rec.note("carol comes back with a move")
+        if actor is alice and vacation is None and quiet_done and game.phase is not Phase.ACTION:
+            # asked for a decision, alice leaves for three days: the decision does not wait (R35), her
+            # turns in the absence wait for its end and a full turn (R31a)
+            await _slash(table, alice, "te seat away", hours=72)
+            vacation = (now, now + 72 * HOUR)
+            rec.note("alice leaves on vacation")
+            continue
+        if actor is alice and vacation is not None and now < vacation[1]:
+            rec.note("time passes for alice on vacation")
+            await env.advance_time(min(HOUR, vacation[1] - now))
+            continue
         if actor is bob and not undone and game.phase is Phase.ACTION and game.actions_left == 2:
             tiles = [a for a in game.legal_actions() if a.kind == "tile" and not _busy(game, a)]
             if tiles:
@@ -188,7 +249,7 @@ async def test_a_month_among_friends(simcord_env, game_seed):
         await env.advance_time(60 * (5 + chooser.below(240)))  # people answer within minutes or hours
     game = await table.game()
     assert game.is_over
-    assert quiet_done and undone and hinted
+    assert quiet_done and undone and hinted and vacation is not None
     await _slash(table, bob, "te status")
     await _slash(table, carol, "te log")
 
@@ -196,10 +257,39 @@ async def test_a_month_among_friends(simcord_env, game_seed):
     if out:
         _write(Path(out), rec)
     _check(rec, table)
+    _check_vacation(rec, vacation)
 
 
 def _answered(content: str) -> bool:
-    return "*You chose:" in content or "*Time ran out" in content or "*Played for you" in content
+    said = ("*You chose:", "*Time ran out", "*Played for you", "*Answered for you")
+    return any(s in content for s in said)
+
+
+def _check_vacation(rec: Recorder, vacation: tuple[int, int]) -> None:
+    """R35: alice's pending decision was answered by the computer player at its normal deadline, in one
+    public line; R31a: nothing of hers was timed out, reminded or warned during the absence; her turn in
+    it waited for her, and its end brought one DM."""
+    start, end = vacation
+    during = [e for e in rec.events if start <= e.at < end and e.kind != "note"]
+    channel = [
+        line for e in during if e.where == "channel" and e.kind == "create" for line in e.content.split("\n")
+    ]
+    answered = [
+        line for line in channel if line.startswith("alice is on vacation, so the normal computer player")
+    ]
+    assert answered, channel  # at least the decision pending when she left
+    assert not any(line.startswith("alice's time ran out") for line in channel)
+    dms = [e for e in during if e.where == "dm:alice" and e.kind == "create"]
+    assert not [e for e in dms if re.search(r"— (reminder|last call):", e.content)]
+    # her turn came in the absence and waited for it, without a mention (the DM at its end tells her)
+    assert any(line.startswith("alice to play") for line in channel), "alice's turn came during her vacation"
+    assert not any("alice" in e.pings for e in during)
+    back = [
+        e
+        for e in rec.events
+        if e.where == "dm:alice" and e.kind == "create" and "welcome back from" in e.content
+    ]
+    assert len(back) == 1 and back[0].at == end
 
 
 def _busy(game, action) -> bool:
@@ -210,6 +300,7 @@ def _busy(game, action) -> bool:
 
 
 def _check(rec: Recorder, table: Table) -> None:
+    assert rec.edits_checked > 50 and rec.untrue == [], rec.untrue[:5]  # every edited DM tells the truth
     names = set(rec.names.values())
     finished_at = next(
         i for i, e in enumerate(rec.events) if "Final standings" in e.content and e.where == "channel"

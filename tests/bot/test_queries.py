@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot.texts import NO_GAME_HERE_NOW
 from engine import Game, dump
 from storage import GameRecord, Store
 
@@ -22,6 +23,7 @@ ONE_LOOKUP = {
     "messages",
     "player_settings",  # by (user, game): the primary key
     "set_player_settings",  # one row written by its primary key
+    "has_been_seated",  # by user: the seats' user index
 }
 
 
@@ -117,5 +119,6 @@ async def test_every_command_and_autocomplete_asks_only_indexed_lookups(
     ]:
         result = await alice.slash(channel, command, **options)
         assert result.ephemeral, command
-    assert await alice.autocomplete(channel, "te tile", "square", "e", color="red") == []
+    [why] = await alice.autocomplete(channel, "te tile", "square", "e", color="red")
+    assert why["name"] == NO_GAME_HERE_NOW  # an empty list says why (issue 18)
     assert set(calls) <= ONE_LOOKUP, calls

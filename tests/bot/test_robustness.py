@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from bot.__main__ import NO_TOKEN, RedactToken, read_config
-from bot.core import STORAGE_TROUBLE, UserError
+from bot.core import STORAGE_FULL, UserError
 from storage import DatabaseFullError
 from tests.bot.conftest import open_table
 
@@ -130,7 +130,7 @@ async def test_a_full_disk_on_a_save_gets_one_private_sentence_and_the_game_stay
         result = await actor.slash(table.channel, "te pass")
         if result.response.content != "Done: `pass`.":
             break
-    assert result.ephemeral and result.response.content == STORAGE_TROUBLE
+    assert result.ephemeral and result.response.content == STORAGE_FULL  # not damage: no backup
     after = await table.record()
     assert (after.version, after.position) == (record.version, record.position)  # as saved before
     assert len(table.channel.history()) == posted  # nothing shown of a move that was not saved

@@ -32,6 +32,7 @@ LAYERS = {
     "bot.computer": 0,
     "bot.analysis": 0,
     "bot.shards": 0,
+    "bot.steps": 0,
     "bot.permissions": 0,
     "bot.metrics": 0,
     "bot.health": 0,

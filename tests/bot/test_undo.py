@@ -50,7 +50,8 @@ async def test_a_tile_taken_back_shows_the_game_as_it_was(simcord_env):
     assert dump(record.game()) == dump(start)  # the same seed gives the same future draws
     [line] = posted_since(table, seen)  # one public line: the board is the one posted at the turn's start
     _, colour, square = tile.split()
-    assert line.content.startswith(f"{actor.user.name} took back: tile {colour} {square.upper()}.\n")
+    # in words, not notation (issue 18)
+    assert line.content.startswith(f"{actor.user.name} took back the {colour} tile on {square.upper()}.\n")
     assert "2 actions left" in line.content and not line.attachments
     panel_now = next(m for m in actor.user.dm_channel.history() if m.id == panel.id)
     assert hand_of(panel_now) == hand  # the hand in the newest DM shows the hand as it was
@@ -165,7 +166,7 @@ async def test_a_take_back_saved_but_not_shown_is_shown_after_a_restart(simcord_
     await simcord_env.restart_bot(make_bot())
     [board] = posted_since(table, seen)
     square = tile.split()[-1].upper()
-    assert board.content.startswith(f"{actor.user.name} took back: tile {tile.split()[1]} {square}.")
+    assert board.content.startswith(f"{actor.user.name} took back the {tile.split()[1]} tile on {square}.")
     record = await table.record()
     assert record.presented_version == 2
     await drive(table, tile)  # and the game goes on from the position before the tile
@@ -190,7 +191,7 @@ async def test_moves_and_an_undo_missed_together_are_shown_in_order(simcord_env,
     lines = board.content.split("\n")
     name = actor.user.name
     assert lines[0].startswith(f"{name} placed a ")
-    assert lines[1].startswith(f"{name} took back: tile ")
+    assert lines[1].startswith(f"{name} took back the ")
     assert lines[2] == f"{name} ended their turn."
 
 

@@ -10,7 +10,17 @@ import pytest
 from PIL import Image
 
 import render.replay
-from engine import Colour, Event, Game, IllegalActionError, Settings, player_view, public_view, replay
+from engine import (
+    Colour,
+    Event,
+    Game,
+    IllegalActionError,
+    Settings,
+    parse_square,
+    player_view,
+    public_view,
+    replay,
+)
 from render import SeatMark, SeatNote, board, board_png, changed_squares, removed_squares, replay_animation
 from render.replay import (
     CAPTION_H,
@@ -179,9 +189,12 @@ def test_captions_say_what_the_public_saw() -> None:
     won = [Event("war-won", 0, Colour.BLACK, (71, 72, 73), count=3, other=1), Event("turn", 1)]
     steps = [tile, leader + war, commits[0], commits[1] + won]
     assert describe_events(steps, 0, names, open_scoring=False) == (
-        "tile red E5 · leader black F5 · war of kings won against Bob, 2 vs 1 committed, +3 black"
+        "Alice placed a red tile on E5 · placed the black leader on F5 · war of kings won against Bob, "
+        "2 vs 1 committed, +3 black"
     )
-    assert describe_events([tile], 0, names, open_scoring=True) == "tile red E5, +1 red"
+    assert describe_events([tile], 0, names, open_scoring=True) == "Alice placed a red tile on E5, +1 red"
+    move = [Event("move", 1, Colour.BLUE, (parse_square("j11"), parse_square("f2")))]
+    assert describe_events([move], 1, names, False) == "Bob moved the blue leader from J11 to F2"
     revolt = [
         Event("revolt", 0, Colour.BLUE, (5,), other=1),
         Event("revolt-won", 1, Colour.BLUE, (6,), count=1, other=0),
@@ -191,7 +204,7 @@ def test_captions_say_what_the_public_saw() -> None:
         "revolt of farmers lost to Bob, Bob +1 red, Bob treasure H1"
     )
     assert describe_events([[Event("swap", 0, count=3)], [Event("pass", 0, count=1)]], 0, names, False) == (
-        "swapped 3 tiles · passed"
+        "Alice swapped 3 tiles · passed"
     )
     assert describe_events([], 0, names, open_scoring=False) == "no move"
 

@@ -74,6 +74,24 @@ async def old_database(path: Path, schema_version: int) -> tuple[Game, str, int]
     return game, action, seat
 
 
+async def make_database(path: Path, games: int = 6, moves: int = 25) -> None:
+    """A real database: a few games in play with their logs, a lobby, closed cleanly."""
+    async with Store.open(path) as store:
+        for n in range(games):
+            record = await store.create_game(1, 100 + n, 11, T0)
+            for user in (11, 12, 13):
+                record = await store.add_seat(record.id, user, T0)
+            game = Game.new(3, n)
+            await store.start_game(record.id, n, dump(game), T0)
+            for version in range(moves):
+                seat = game.to_act
+                assert seat is not None
+                action = str(game.legal_actions()[version % 3])
+                game.apply(action)
+                await store.append_action(record.id, version, seat, action, game, T0 + version)
+        await store.create_game(1, 999, 11, T0)
+
+
 async def bot_move(store: Store, started: Started, now: int) -> Appended:
     """The first legal action of ``started.game`` (which it applies) saved as the bot saves a move: the log
     row, the position, and the timer swap (every timer out, a deadline for the next seat in)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from engine import Game, dump
+from engine import dump
 from storage import (
     SCHEMA_VERSION,
     DatabaseCorruptError,
@@ -37,27 +37,9 @@ from storage import store as store_module
 from storage.files import check_access, database_error
 from storage.schema import MIGRATIONS, migrate, user_version
 
-from .conftest import T0, run_module
+from .conftest import T0, make_database, run_module
 
 PAGE = 4096
-
-
-async def _make_database(path: Path, games: int = 6, moves: int = 25) -> None:
-    """A real database: a few games in play with their logs, a lobby, closed cleanly."""
-    async with Store.open(path) as store:
-        for n in range(games):
-            record = await store.create_game(1, 100 + n, 11, T0)
-            for user in (11, 12, 13):
-                record = await store.add_seat(record.id, user, T0)
-            game = Game.new(3, n)
-            await store.start_game(record.id, n, dump(game), T0)
-            for version in range(moves):
-                seat = game.to_act
-                assert seat is not None
-                action = str(game.legal_actions()[version % 3])
-                game.apply(action)
-                await store.append_action(record.id, version, seat, action, dump(game), T0 + version)
-        await store.create_game(1, 999, 11, T0)
 
 
 def _digest(path: Path) -> str:
@@ -101,7 +83,7 @@ def _assert_one_sentence(exc: BaseException) -> str:
 async def database(tmp_path: Path) -> Path:
     path = tmp_path / "games" / "tigris.db"
     path.parent.mkdir()
-    await _make_database(path)
+    await make_database(path)
     return path
 
 

@@ -69,6 +69,8 @@ async def test_a_shared_win_counts_as_a_win_for_both(store: Store, start_game: S
         stats = await store.player_stats(GUILD, Player.person(user))
         assert (stats.games, stats.wins, stats.average_place) == (1, 1, 1.0)
         assert stats.rating == INITIAL and stats.rank == 1
+    # issue 18: a tie shares its rank on the leaderboard too
+    assert [row.rank for row in await store.leaderboard(GUILD)] == [1, 1]
 
 
 async def _server_history(store: Store, start_game: StartGame, play: Play) -> dict[str, tuple[int, Outcome]]:
@@ -168,7 +170,10 @@ async def test_the_leaderboard_and_recomputing_the_ratings(
     players = {row.player for row in board}
     assert players == {Player.person(u) for u in (11, 12, 13, 15)} | {Player.computer("hard")}
     assert Player.person(16) not in players and Player.person(14) not in players  # abandoned / replaced
-    assert [row.rank for row in board] == list(range(1, len(board) + 1))
+    # ratings that read the same share a rank (issue 18)
+    assert [row.rank for row in board] == [
+        1 + sum(round(other.rating) > round(row.rating) for other in board) for row in board
+    ]
     assert [row.rating for row in board] == sorted((row.rating for row in board), reverse=True)
     eleven = next(row for row in board if row.player == Player.person(11))
     stats = await store.player_stats(GUILD, Player.person(11))
@@ -296,3 +301,21 @@ async def test_options_of_the_game_reach_the_export(store: Store, start_game: St
     export = await store.game_export(started.id)
     assert export.settings == Settings(2, "advanced", english=True)
     assert export.actions == () and read_export(write_export(export)) == export
+
+
+async def test_two_computer_seats_of_one_level_stay_two_opponents(
+    store: Store, start_game: StartGame, play: Play
+) -> None:
+    """Issue 18: "Bot 2 (hard)" stays itself in stats, though both seats count for one rating (per level)."""
+    lobby = await store.create_game(GUILD, 778, 11, T0)
+    await store.add_seat(lobby.id, 11, T0)
+    await store.add_computer_seat(lobby.id, "hard", T0)
+    lobby = await store.add_computer_seat(lobby.id, "hard", T0)
+    game = Game.new(3, 8)
+    await store.start_game(lobby.id, 8, dump(game), T0)
+    await finish(store, Started(lobby, game), play)
+    stats = await store.player_stats(GUILD, Player.person(11), opponents=10)
+    met = [(o.player, o.number, o.games) for o in stats.opponents]
+    assert met == [(Player.computer("hard"), 1, 1), (Player.computer("hard"), 2, 1)]
+    computer = await store.player_stats(GUILD, Player.computer("hard"))
+    assert computer.games == 1  # one rating per level, as before

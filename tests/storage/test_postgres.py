@@ -110,6 +110,7 @@ async def test_migrate_to_copies_a_sqlite_file_and_every_game_replays(
         ids = await _fill(lite, start_game, play)
         await lite.add_timer(ids[1], NewTimer("deadline", T0 + 3600, 0, {"kind": "turn"}), T0)
         await lite.add_post(ids[1], 3, 77, 88, T0, ["alice placed a red tile"], turn_of=0)
+        await lite.begin_step(ids[1], 12, "post", T0, channel_id=77, content_hash="ab")  # being shown
         await lite.set_player_settings(11, dm="all")
     assert await asyncio.to_thread(main, ["migrate-to", postgres_url, "--database", str(path)]) == 0
     out = capsys.readouterr().out
@@ -119,6 +120,7 @@ async def test_migrate_to_copies_a_sqlite_file_and_every_game_replays(
             assert await pg.load_game(game_id) == await lite.load_game(game_id)
             assert await pg.timers(game_id) == await lite.timers(game_id)
         assert await pg.last_posts(ids[1], 5) == await lite.last_posts(ids[1], 5)
+        assert await pg.presentation_steps(ids[1], 12) == await lite.presentation_steps(ids[1], 12) != {}
         assert await pg.player_settings(11) == await lite.player_settings(11)
         assert await pg.leaderboard(GUILD) == await lite.leaderboard(GUILD)
         # the ids go on after the copied ones

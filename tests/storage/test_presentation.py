@@ -86,3 +86,43 @@ async def test_games_saved_before_the_upgrade_count_as_shown(db_path: Path) -> N
         [timer] = await store.due_timers(50)
         assert (timer.attempts, timer.last_error, timer.set_aside_at) == (0, None, None)
         assert await store.verify_replay(1) == 1
+
+
+async def test_each_step_of_showing_a_version_is_recorded_until_the_version_is_marked(
+    store: Store, start_game: StartGame, play: Play
+) -> None:
+    """Issue 17: a step begun (a message about to be sent, with its text's hash), then done with its
+    message; a post and a remembered DM record their step in their own transaction; marking the version
+    forgets them."""
+    game = await start_game()
+    await store.mark_presented(game.id, 0)
+    await play(game, 1)
+    assert await store.presentation_steps(game.id, 1) == {}
+
+    await store.begin_step(game.id, 1, "post", T0, channel_id=7, content_hash="abc")
+    [begun] = (await store.presentation_steps(game.id, 1)).values()
+    assert (begun.step, begun.done, begun.content_hash, begun.channel_id, begun.started_at) == (
+        "post",
+        False,
+        "abc",
+        7,
+        T0,
+    )
+    post = await store.add_post(game.id, 1, 7, 70, T0 + 1, ["alice passed."], step="post")
+    assert await store.post_of(game.id, 70) == post and await store.post_of(game.id, 71) is None
+
+    old_hand = await store.remember_message(game.id, "hand", 8, 80, T0, user_id=11)
+    assert old_hand is None
+    await store.remember_message(game.id, "hand", 8, 81, T0 + 2, user_id=11, step=(1, "dm:11"))
+    await store.record_step(game.id, 1, "close", T0 + 3)
+    await store.begin_step(game.id, 1, "post", T0 + 4, channel_id=9, content_hash="xyz")  # done: kept
+    steps = await store.presentation_steps(game.id, 1)
+    assert set(steps) == {"post", "dm:11", "close"} and all(s.done for s in steps.values())
+    assert (steps["post"].channel_id, steps["post"].message_id, steps["post"].content_hash) == (7, 70, "abc")
+    dm = steps["dm:11"]
+    assert (dm.message_id, dm.replaced_channel_id, dm.replaced_message_id) == (81, 8, 80)
+    assert (steps["close"].message_id, steps["close"].done_at) == (None, T0 + 3)
+    assert await store.presentation_steps(game.id, 2) == {}
+
+    assert await store.mark_presented(game.id, 1) is True
+    assert await store.presentation_steps(game.id, 1) == {}
