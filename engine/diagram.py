@@ -9,7 +9,7 @@ civilization building of the tile's colour (R28), ``$`` a treasure, ``!`` the un
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from engine.board import COLUMN_LETTERS, COLUMNS, MAPS, ROWS, SQUARES, parse_square
 from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
@@ -23,9 +23,21 @@ HEADER = "     " + "   ".join(COLUMN_LETTERS[:COLUMNS])
 def token_at(state: State, square: int | str) -> str:
     """The grid token of a square, e.g. ``"R$"``, ``"0K"``, ``"."``, ``"G^"``, ``"W"``."""
     s = parse_square(square) if isinstance(square, str) else square
-    v = state.cell[s]
+    return _token(s, state.cell[s], state.map.river, state.buildings, state.treasures, state.unification)
+
+
+def _token(
+    s: int,
+    v: int,
+    river: Collection[int],
+    buildings: Sequence[int | None],
+    treasures: Collection[int],
+    unification: int | None,
+) -> str:
+    """The token of square ``s`` holding ``v``; the state's parts are passed in, read once per grid
+    (writing a position out, every saved move, reads all 176 squares)."""
     if v == EMPTY:
-        token = "~" if s in state.map.river else "."
+        token = "~" if s in river else "."
     elif v == CATASTROPHE:
         token = "X"
     elif v == WONDER:
@@ -37,22 +49,29 @@ def token_at(state: State, square: int | str) -> str:
         token = LETTERS[v - FACE_DOWN].lower()
     else:
         token = LETTERS[v]
-        if state.buildings[v] == s:
+        if buildings[v] == s:
             token += "^"
-    if s in state.treasures:
+    if s in treasures:
         token += "$"
-    if s == state.unification:
+    if s == unification:
         token += "!"
     return token
 
 
 def join_row(tokens: Sequence[str]) -> str:
-    return " ".join(f"{t:<3}" for t in tokens).rstrip()
+    """The tokens, each padded to 3 and one space apart (one ``format`` call: every saved move writes 11)."""
+    return ("{:<3} " * len(tokens)).format(*tokens).rstrip()
 
 
 def grid_lines(state: State) -> list[str]:
     """The board as 11 aligned rows of tokens (the ``grid`` of a position)."""
-    return [join_row([token_at(state, r * COLUMNS + c) for c in range(COLUMNS)]) for r in range(ROWS)]
+    cell, river, buildings, treasures = state.cell, state.map.river, state.buildings, state.treasures
+    unification = state.unification
+    tokens = [  # most squares are empty, and an empty square carries no treasure or unification tile
+        ("~" if s in river else ".") if v == EMPTY else _token(s, v, river, buildings, treasures, unification)
+        for s, v in enumerate(cell)
+    ]
+    return [join_row(tokens[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS)]
 
 
 def board_diagram(state: State) -> str:
