@@ -68,6 +68,9 @@ _HITS = frozenset({"revolt", "war", "revolt-won", "war-won", "stranded"})
 MAX_BUTTONS = 25  # Discord's limit on a message: five rows of five
 # The step of showing a version (bot.steps) that is its post; a DM is dm:<user>, a hand edit hand:<user>.
 POST_STEP = "post"
+# How many of a game's newest posts are read to find the rows of the turn's post (a turn has two actions,
+# each conflict of it a few decisions, some announcements).
+TURN_POST_ROWS = 12
 # Room kept for the hand section below a DM's own text (``texts.hand_text`` is about 200 characters).
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
@@ -211,7 +214,8 @@ def _mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
 
 
 class ChannelPosts(_GameMessages):
-    """The game's public messages: one post per action, announcements, the end of the game."""
+    """The game's public messages: one post per turn (edited as its actions come), announcements, the end of
+    the game."""
 
     def __init__(self, directory: Directory, store: Store, clock: Clock) -> None:
         super().__init__(directory, store, clock)
@@ -363,11 +367,12 @@ class ChannelPosts(_GameMessages):
         due: Due | None,
         ping: int | None,
     ) -> Post | None:
-        """The post of an action (or of several, shown together after they were missed): what happened, then
-        what the game waits for, with the one mention (``ping``) if any; the board picture when it matters
-        (``shows_board``). The end of the game: the final standings mentioning every player, with the final
-        board and the scores. Returns the post as remembered, None if nothing was posted. Shown again after
-        a crash (``SHOWING``), the post made before is returned, not made again."""
+        """The post of an action (or of several, shown together after they were missed), or the turn's post
+        edited to add it (``_extend``): what happened, then what the game waits for, with the one mention
+        (``ping``) if any; the board picture when it matters (``shows_board``). The end of the game: the final
+        standings mentioning every player, with the final board and the scores. Returns the post as
+        remembered, None if nothing was posted. Shown again after a crash (``SHOWING``), the post made before
+        is returned, not made again."""
         showing = SHOWING.get()
         if showing is not None and (done := showing.done(POST_STEP)) is not None:
             return None if done.message_id is None else await self._store.post_of(record.id, done.message_id)
@@ -399,7 +404,15 @@ class ChannelPosts(_GameMessages):
         content = texts.fit_message(lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
-            if showing is None:
+            # a mention notifies only in a new message
+            extended = (
+                None
+                if ping is not None
+                else await self._extend(record, channel, before, game, lines, last, files)
+            )
+            if extended is not None:
+                message = extended
+            elif showing is None:
                 message = await channel.send(content, **sending)
             else:
                 message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
@@ -408,6 +421,47 @@ class ChannelPosts(_GameMessages):
             return None
         step = None if showing is None else POST_STEP
         return await self._remember(record, message, lines, turn_ended(before, story), step=step)
+
+    async def _extend(
+        self,
+        record: GameRecord,
+        channel: discord.abc.Messageable,
+        before: Game | None,
+        game: Game,
+        lines: list[str],
+        last: str,
+        files: list[discord.File],
+    ) -> discord.Message | None:
+        """The turn's post, edited to tell ``lines`` too (and carry the board, if this post has it): a turn
+        reads as one post, and only its first action notifies. None when a new post is due: the first action
+        of a turn, a post that notifies someone (the caller), the end of the game, a turn's post that already
+        carries a board, ended a turn, was deleted or would not fit. Decided from the store and the message
+        alone, so a version shown again after a crash decides the same; an edit that came through before the
+        crash is found by its text and not made again."""
+        if before is None or game.is_over or (before.phase is Phase.ACTION and before.actions_left >= 2):
+            return None
+        rows = _same_message(await self._store.last_posts(record.id, TURN_POST_ROWS))
+        if (
+            not rows
+            or len(rows) == TURN_POST_ROWS  # perhaps longer: its older lines would be lost
+            or rows[-1].turn_of is not None
+            or rows[-1].channel_id != record.channel_id
+        ):
+            return None
+        told = [line for row in rows for line in row.lines] + lines
+        content = "\n".join(part for part in [*told, last] if part)
+        if len(content) > texts.MESSAGE_LIMIT:
+            return None
+        try:
+            message = await channel.fetch_message(rows[-1].message_id)
+        except discord.HTTPException:  # deleted, or not readable: a new post
+            return None
+        if message.content.strip() == content.strip():
+            return message  # edited before a crash
+        if message.attachments:
+            return None
+        await message.edit(content=content, attachments=files)
+        return message
 
     async def _remember(
         self,
@@ -482,6 +536,16 @@ def shows_board(before: Game | None, game: Game, story: texts.Story) -> bool:
     if any(isinstance(e, Event) and e.kind in _BOARD_EVENTS for e in story):
         return True
     return game.phase is Phase.WAR_CHOICE and before.phase is not Phase.WAR_CHOICE
+
+
+def _same_message(posts: Sequence[Post]) -> list[Post]:
+    """The newest of ``posts`` (oldest first) that are the same message as the newest one."""
+    rows: list[Post] = []
+    for post in reversed(posts):
+        if rows and post.message_id != rows[0].message_id:
+            break
+        rows.insert(0, post)
+    return rows
 
 
 def turn_ended(before: Game | None, story: texts.Story) -> int | None:

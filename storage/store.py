@@ -248,7 +248,8 @@ _POST_COLUMNS = (
 # last turn (all of them when none did yet).
 _SQL_LAST_POSTS = _POST_COLUMNS + "WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
 _SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id = ?"
-_SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ?"
+# A turn's post is edited as its actions come, one row each: the newest row is the one its last edit made.
+_SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ? ORDER BY seq DESC LIMIT 1"
 _SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
        replaced_channel_id, replaced_message_id
 FROM presentation_steps WHERE game_id = ? AND version = ?"""
@@ -2245,7 +2246,7 @@ class Store:
         return await self._transaction(body)
 
     async def post_of(self, game_id: int, message_id: int) -> Post | None:
-        """The remembered post of the game sent as ``message_id``, or None."""
+        """The newest remembered post of the game sent (or edited) as ``message_id``, or None."""
         rows = await self._read(_SQL_POST_OF, (game_id, _int(message_id, "message_id")))
         return _post_from_row(rows[0]) if rows else None
 

@@ -175,6 +175,22 @@ def names_game(content: str) -> bool:
     return GAME_HEAD.match(content) is not None
 
 
+def channel_shown(table: Table) -> dict[int, list[str]]:
+    """What the game's channel shows now: each message's lines."""
+    return {m.id: m.content.split("\n") for m in table.channel.history()}
+
+
+def told_since(table: Table, shown: dict[int, list[str]]) -> list[str]:
+    """The lines the channel told since ``shown`` (``channel_shown``): those of new posts, and those an edit
+    added to a turn's post (issue 18: a turn is one post, edited as its actions come)."""
+    return [
+        line
+        for message in table.channel.history()
+        for line in message.content.split("\n")
+        if line not in shown.get(message.id, [])
+    ]
+
+
 def pings(table: Table, message) -> list[int]:
     """The users a message really notified (its mentions that ``allowed_mentions`` let through)."""
     return list(table.env.backend.messages[message.channel.id][message.id].ping_user_ids)

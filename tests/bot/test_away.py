@@ -9,7 +9,7 @@ from bot.texts import PAUSED_LINE, choice_label
 from engine import Phase
 from engine.rng import Rng
 from storage import ActorKind
-from tests.bot.conftest import Table, dm_text, drive, open_table, reach
+from tests.bot.conftest import Table, channel_shown, dm_text, drive, open_table, reach, told_since
 from tests.bot.test_prompts import prompt_of
 
 HOUR = 3600
@@ -55,17 +55,16 @@ async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
     played = [(a.seat, a.actor.kind, a.actor.level) for a in actions]
     assert played == [(seat, ActorKind.COMPUTER, "normal")] * 2
     assert record.seat_record(actions[0].seat).away_since is not None
-    [line, second] = since(table.channel.history(), seen)  # one post per action
+    [post] = since(table.channel.history(), seen)  # one post for the turn, edited by its second action
     name = first.user.name
-    assert line.content.startswith(
+    assert post.content.startswith(
         f"{name}'s time ran out; {name} is away and their turns will be played after 60 minutes until "
         "they come back.\n"
     )
-    assert "time ran out" not in second.content  # said once
+    assert post.content.count("time ran out") == 1  # said once
     nxt = table.member(record.user_to_act)
-    assert "Turn deadline" in second.content and f"<@{nxt.id}>" not in line.content
-    line = second
-    assert f"<@{nxt.id}>" not in line.content  # told by their turn DM, not pinged twice
+    assert "Turn deadline" in post.content and [a.filename for a in post.attachments] == ["board.png"]
+    assert f"<@{nxt.id}>" not in post.content  # told by their turn DM, not pinged twice
     new_dms = {p.id: since(dms(p), dm_seen[p.id]) for p in table.players}
     assert [dm_text(m.content).split(",")[0] for m in new_dms[first.id]] == ["your time ran out"]
     assert "/te seat back" in new_dms[first.id][0].content
@@ -111,8 +110,9 @@ async def test_an_away_seat_is_played_after_the_grace_period_until_its_owner_pla
     assert record.version == version + 2 and record.user_to_act == alice.id
     played = (await table.bot.store.actions(record.id))[-2:]
     assert [a.actor.kind for a in played] == [ActorKind.COMPUTER] * 2
-    posts = since(table.channel.history(), seen)
-    assert len(posts) == 2 and all(p.content.startswith(f"{bob.user.name} ") for p in posts)
+    [post] = since(table.channel.history(), seen)  # his turn's post, edited by its second action
+    told = post.content.split("\n")
+    assert len(told) == 3 and all(line.startswith(f"{bob.user.name} ") for line in told[:2])
 
     await pass_turn(table, alice)
     seen = len(table.channel.history())
@@ -239,14 +239,13 @@ async def test_a_decision_never_waits_for_a_vacation(simcord_env, game_seed):
     assert REMINDER not in await kinds(table) and WARNING not in await kinds(table)  # none on vacation
     asked = dm_text(prompt_of(defender).content)
     assert "you are on vacation, so then the normal computer player answers for you." in asked
-    seen = len(table.channel.history())
+    shown = channel_shown(table)
     await simcord_env.advance_time(deadline.due_at - table.bot.now() + 1)
     assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
     actions = await table.bot.store.actions(record.id)
     assert (actions[-1].actor.kind, actions[-1].actor.level) == (ActorKind.COMPUTER, "normal")
-    post = table.channel.history()[seen].content
     name = defender.user.name
-    lines = [line for line in post.split("\n") if name in line]
+    lines = [line for line in told_since(table, shown) if name in line]
     said = f"{name} is on vacation, so the normal computer player answered for them: they commit "
     assert lines[0].startswith(said)
     assert not any(line.startswith(f"{name} committed") for line in lines)  # one line, not two
@@ -305,7 +304,10 @@ async def test_every_player_away_pauses_the_game_until_one_comes_back(simcord_en
     seen = len(table.channel.history())
     result = await second.slash(table.channel, "te seat back")
     assert result.response.content.startswith("Welcome back")
-    assert table.channel.history()[seen].content == f"{second.user.name} is back. The game goes on."
+    # said in a post of its own, which the rest of that turn, played, is added to
+    assert table.channel.history()[seen].content.startswith(
+        f"{second.user.name} is back. The game goes on.\n"
+    )
     record = await table.record()
     assert not record.paused
     assert record.version == version + 1  # R30: their time was up, so the rest of that turn was played

@@ -140,10 +140,13 @@ async def test_the_end_of_a_turn_is_shown_once_whenever_the_process_dies(simcord
         return table
 
     async def end_turn(table: Table) -> None:
+        posts = len(table.channel.history())
         await (await table.actor()).slash(table.channel, "te pass")
+        assert len(table.channel.history()) == posts  # the turn's post was edited
 
     steps = await assert_every_kill_leaves_it_shown_once(simcord_env, make_bot, prepare, end_turn)
-    # the post, the next player's turn DM, the hand it replaced cut to a pointer, the actor's hand edited
+    # the post (the turn's post edited with the line and the board: a kill leaves it edited once, not posted
+    # again), the next player's turn DM, the hand it replaced cut to a pointer, the actor's hand edited
     assert steps[0] == "post" and {s.split(":")[0] for s in steps} == {"post", "dm", "hand"}
     assert any(s.endswith(":older") for s in steps)
 

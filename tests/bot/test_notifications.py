@@ -46,10 +46,12 @@ async def test_a_whole_game_tells_each_player_what_they_need_once(simcord_env, g
     game_name = f"Test Guild · #games · game {record.id}"
     history = table.channel.history()
     posts = await store.last_posts(record.id, 1000)
-    assert [p.message_id for p in posts] == [m.id for m in history[-len(posts) :]]  # every post remembered
+    # every post remembered, a turn's post once per action told in it (edited as they came)
+    posted = list(dict.fromkeys(p.message_id for p in posts))
+    assert posted == [m.id for m in history[-len(posted) :]]
 
-    # one post per action (or per action with the standing answers that followed it), the board only when a
-    # turn ends, a conflict starts or ends, or the game ends
+    # one post per turn, edited as its actions come (or per action with a mention, or after a board), the
+    # board only when a turn ends, a conflict starts or ends, or the game ends
     actions = await store.actions(record.id)
     events_of: dict[int, set[str]] = {}
     shown = [a.action for a in actions]
@@ -61,12 +63,16 @@ async def test_a_whole_game_tells_each_player_what_they_need_once(simcord_env, g
             kinds.add("war")  # a choice of wars starts them
         events_of[version] = kinds
     by_id = {m.id: m for m in history}
+    told_in: dict[int, set[str]] = {}
     for previous, post in zip([None, *posts], posts, strict=False):
-        message = by_id[post.message_id]
         first = 0 if previous is None else previous.version
         kinds = set().union(*(events_of[v] for v in range(first + 1, post.version + 1)))
-        expected = previous is None or bool(kinds & BOARD_EVENTS)
-        assert bool(message.attachments) == expected, (post.lines, kinds)
+        told_in.setdefault(post.message_id, set()).update(kinds | ({"start"} if previous is None else set()))
+    for message_id, kinds in told_in.items():
+        expected = bool(kinds & (BOARD_EVENTS | {"start"}))
+        assert bool(by_id[message_id].attachments) == expected, (by_id[message_id].content, kinds)
+        assert by_id[message_id].attachments[1:] == [] or "Final standings" in by_id[message_id].content
+    assert len(posted) < len(posts)  # turns read as one post each
     final = history[-1]
     assert "Final standings" in final.content and [a.filename for a in final.attachments] == [
         "board.png",
@@ -119,6 +125,34 @@ async def test_a_whole_game_tells_each_player_what_they_need_once(simcord_env, g
     assert (
         board.response.content == "The game here has not started yet: the creator starts it with /te start."
     )
+
+
+async def test_a_turn_reads_as_one_post_edited_as_its_actions_come(simcord_env, game_seed):
+    game_seed["value"] = SEED
+    table = await open_table(simcord_env, 2)
+    store = table.bot.store
+    record = await table.record()
+    seat = (await table.game()).active
+    started = table.channel.history()
+    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
+    await drive(table, tile.text)
+    first = table.channel.history()
+    assert len(first) == len(started) + 1 and not first[-1].attachments  # the turn's post: lines of text
+
+    await drive(table, "pass")  # ends the turn: the turn's post is edited, with the board
+    history = table.channel.history()
+    assert [m.id for m in history] == [m.id for m in first]  # no new post, so no new notification
+    post = history[-1]
+    assert [a.filename for a in post.attachments] == ["board.png"]
+    rows = await store.last_posts(record.id, 2)
+    assert [r.message_id for r in rows] == [post.id, post.id] and rows[-1].turn_of == seat
+    assert all(line in post.content for row in rows for line in row.lines)  # the catch-up's links hold
+    assert post.content.index(rows[0].lines[0]) < post.content.index(rows[1].lines[0])
+
+    # the next turn starts a post of its own
+    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
+    await drive(table, tile.text)
+    assert len(table.channel.history()) == len(history) + 1
 
 
 async def test_the_turn_dm_catches_up_with_links_to_the_posts(simcord_env, game_seed):

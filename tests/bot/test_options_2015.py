@@ -14,7 +14,7 @@ from PIL import Image
 from bot.texts import choice_label, describe_events
 from engine import COLOURS, Action, Event, Game, Phase, parse_square, public_view, square_name
 from engine.rng import Rng
-from tests.bot.conftest import dm_text, drive, open_table
+from tests.bot.conftest import channel_shown, dm_text, drive, open_table, told_since
 from tests.bot.test_full_game import assert_public
 from tests.bot.test_prompts import labels, prompt_of
 
@@ -243,19 +243,17 @@ async def test_the_wonders_point_default_is_told_only_to_its_player(simcord_env,
     awaited = table.channel.last_message.content
     assert "must choose the colour of the wonder's point." in awaited
     points = list(game.points[seat])
-    seen = len(table.channel.history())
+    shown = channel_shown(table)
     await simcord_env.advance_time(DEADLINE)
     record = await table.record()
     assert f"point {word}" in [row.action for row in await table.bot.store.actions(record.id)]
     assert f"Time ran out: {word.capitalize()} point." in note_of(chooser, prompt)  # the DM says the colour
     after = (await table.game()).points[seat]
     assert after[default.colour] == points[default.colour] + 1
-    told = table.channel.history()[seen:]
-    assert f"Time ran out for {chooser.user.name}: they take the wonder's point (the default)." in [
-        line for m in told for line in m.content.split("\n")
-    ]
-    for message in told:  # the channel never says which colour (R25)
-        assert not any(w in message.content.lower() for w in COLOUR_WORDS), message.content
+    told = told_since(table, shown)
+    assert f"Time ran out for {chooser.user.name}: they take the wonder's point (the default)." in told
+    for line in told:  # the channel never says which colour (R25)
+        assert not any(w in line.lower() for w in COLOUR_WORDS), line
 
 
 # ----------------------------------------------------------------------------------------- a whole game

@@ -271,9 +271,7 @@ def _check_vacation(rec: Recorder, vacation: tuple[int, int]) -> None:
     it waited for her, and its end brought one DM."""
     start, end = vacation
     during = [e for e in rec.events if start <= e.at < end and e.kind != "note"]
-    channel = [
-        line for e in during if e.where == "channel" and e.kind == "create" for line in e.content.split("\n")
-    ]
+    channel = _told_in_channel(rec, start, end)
     answered = [
         line for line in channel if line.startswith("alice is on vacation, so the normal computer player")
     ]
@@ -290,6 +288,21 @@ def _check_vacation(rec: Recorder, vacation: tuple[int, int]) -> None:
         if e.where == "dm:alice" and e.kind == "create" and "welcome back from" in e.content
     ]
     assert len(back) == 1 and back[0].at == end
+
+
+def _told_in_channel(rec: Recorder, start: int, end: int) -> list[str]:
+    """The lines the channel told from ``start`` to ``end``: a new post's, and those an edit added to a
+    turn's post (issue 18: a turn is one post, edited as its actions come)."""
+    shown: dict[int, list[str]] = {}
+    told = []
+    for e in rec.events:
+        if e.where != "channel" or e.kind not in ("create", "edit"):
+            continue
+        lines = e.content.split("\n")
+        if start <= e.at < end:
+            told += [line for line in lines if line not in shown.get(e.message_id, [])]
+        shown[e.message_id] = lines
+    return told
 
 
 def _busy(game, action) -> bool:

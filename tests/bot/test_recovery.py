@@ -155,9 +155,12 @@ async def test_a_timer_shows_what_was_missed_before_it_fires(simcord_env, game_s
     assert posted_since(table, seen) == []
 
     await simcord_env.advance_time(12 * 3600 + 5)  # the deadline: nobody touched the game before
-    boards = posted_since(table, seen)
-    assert len(boards) == 2  # what was missed (the revolt begins), then the default commitment
-    assert "**Revolt!**" in boards[0].content and "committed" not in boards[0].content
+    # what was missed (the revolt begins: the second action of the turn, so the turn's post is edited with
+    # the board), then the default commitment in a post of its own
+    turn_post, *posted = table.channel.history()[seen - 1 :]
+    assert "**Revolt!**" in turn_post.content and "committed" not in turn_post.content
+    assert [a.filename for a in turn_post.attachments] == ["board.png"]
+    assert len(posted) == 1 and "committed" in posted[0].content
     game = await table.game()
     assert game.phase is Phase.REVOLT_DEFENDER
     record = await table.record()

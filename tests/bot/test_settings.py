@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import Phase
-from tests.bot.conftest import open_table, reach
+from tests.bot.conftest import channel_shown, open_table, reach, told_since
 from tests.bot.test_prompts import labels, prompt_of
 
 HOUR = 3600
@@ -49,7 +49,7 @@ async def test_a_forced_choice_waits_unless_its_player_gave_the_standing_order(s
     game = await table.game()
     assert game.phase is Phase.REVOLT_DEFENDER
     assert labels(prompt_of(defender)) == ["Commit 0"]
-    seen = len(table.channel.history())
+    shown = channel_shown(table)
     # the order given while a forced choice waits answers it at once
     result = await defender.slash(table.channel, "te settings", auto_forced="on")
     assert result.response.content.startswith("Saved. In this game:")
@@ -58,8 +58,7 @@ async def test_a_forced_choice_waits_unless_its_player_gave_the_standing_order(s
     record = await table.record()
     last = (await table.bot.store.actions(record.id))[-1]
     assert last.action == "commit 0" and last.actor.user_id == defender.id
-    [board] = table.channel.history()[seen:]
-    assert f"{defender.user.name} committed 0" in board.content
+    assert any(line.startswith(f"{defender.user.name} committed 0") for line in told_since(table, shown))
 
 
 async def test_the_standing_order_answers_in_the_same_board_without_a_prompt(simcord_env, game_seed):

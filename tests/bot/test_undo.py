@@ -48,10 +48,13 @@ async def test_a_tile_taken_back_shows_the_game_as_it_was(simcord_env):
     assert await undo(table, actor) == f"Taken back: `{tile}`."
     record = await table.record()
     assert dump(record.game()) == dump(start)  # the same seed gives the same future draws
-    [line] = posted_since(table, seen)  # one public line: the board is the one posted at the turn's start
+    # one public line, added to the turn's post: the board is the one posted when the turn began
+    assert posted_since(table, seen) == []
+    line = table.channel.history()[-1]
     _, colour, square = tile.split()
     # in words, not notation (issue 18)
-    assert line.content.startswith(f"{actor.user.name} took back the {colour} tile on {square.upper()}.\n")
+    took_back = f"{actor.user.name} took back the {colour} tile on {square.upper()}."
+    assert line.content.split("\n")[1:] == [took_back, line.content.split("\n")[-1]]
     assert "2 actions left" in line.content and not line.attachments
     panel_now = next(m for m in actor.user.dm_channel.history() if m.id == panel.id)
     assert hand_of(panel_now) == hand  # the hand in the newest DM shows the hand as it was

@@ -110,6 +110,10 @@ async def test_each_step_of_showing_a_version_is_recorded_until_the_version_is_m
     )
     post = await store.add_post(game.id, 1, 7, 70, T0 + 1, ["alice passed."], step="post")
     assert await store.post_of(game.id, 70) == post and await store.post_of(game.id, 71) is None
+    # the turn's post edited for the next version (issue 18): the message's newest row is its post
+    await play(game, 2)
+    edited = await store.add_post(game.id, 2, 7, 70, T0 + 2, ["bob passed."], turn_of=1)
+    assert await store.post_of(game.id, 70) == edited and edited.seq == post.seq + 1
 
     old_hand = await store.remember_message(game.id, "hand", 8, 80, T0, user_id=11)
     assert old_hand is None
