@@ -299,18 +299,25 @@ class ChannelPosts(_GameMessages):
             except Exception:
                 log.exception("game %s: could not check whether the bot may post again", game_id)
 
+    async def _send_line(
+        self, record: GameRecord, channel: discord.abc.Messageable, text: str
+    ) -> discord.Message | None:
+        """Post ``text``; None if Discord refused it (a refused permission is remembered by ``_lost``)."""
+        try:
+            return await channel.send(text)
+        except discord.Forbidden:
+            await self._lost(record, channel, [])
+        except discord.HTTPException:
+            pass
+        return None
+
     async def announce(self, record: GameRecord, text: str) -> str:
         """Post a line of text that notifies nobody, remembered for the catch-up while the game is in play;
         returns a note for the user if Discord refused the post."""
         channel = await self._postable(record)
         if channel is not None:
-            try:
-                message = await channel.send(text)
-            except discord.Forbidden:
-                await self._lost(record, channel, [])
-            except discord.HTTPException:
-                pass
-            else:
+            message = await self._send_line(record, channel, text)
+            if message is not None:
                 if record.status is Status.PLAYING:
                     await self._remember(record, message, [text], None)
                 return ""
@@ -326,22 +333,17 @@ class ChannelPosts(_GameMessages):
             try:
                 channel = await self._directory.messageable(ref.channel_id)
                 if channel is not None:
-                    message = await channel.fetch_message(ref.message_id)
-                    await message.edit(content=text)
+                    lobby = await channel.fetch_message(ref.message_id)
+                    await lobby.edit(content=text)
                     return ""
             except discord.HTTPException as exc:  # deleted: a new one is posted
                 log.info("game %s: lobby message %s not edited: %s", record.id, ref.message_id, exc)
         channel = await self._postable(record)
         if channel is not None:
-            try:
-                message = await channel.send(text)
-            except discord.Forbidden:
-                await self._lost(record, channel, [])
-            except discord.HTTPException:
-                pass
-            else:
+            posted = await self._send_line(record, channel, text)
+            if posted is not None:
                 await self._store.remember_message(
-                    record.id, MessageKind.LOBBY, message.channel.id, message.id, self._now()
+                    record.id, MessageKind.LOBBY, posted.channel.id, posted.id, self._now()
                 )
                 return ""
         log.warning("game %s: cannot post in channel %s", record.id, record.channel_id)
