@@ -16,7 +16,8 @@ from i18n.catalogues import LANGUAGES, SOURCE_LANGUAGE, Language, catalogue_dir,
 ROOT = Path(__file__).resolve().parent.parent
 # The packages that turn codes into words; the engine, the computer players and storage give none.
 SOURCES = ("bot", "render", "i18n")
-KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+# ``UserError("...")`` is a refusal, translated where it is answered (bot.core).
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), "UserError": None}
 
 MessageId = str | tuple[str, str]
 Key = tuple[str, str | None]  # (singular id, context)
