@@ -39,6 +39,7 @@ from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
 from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
+from bot.language import game_words, people_words
 from bot.steps import SHOWING, Showing
 from engine import (
     COLOURS,
@@ -52,6 +53,7 @@ from engine import (
     player_view,
     public_view,
 )
+from i18n import Words
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
 
@@ -175,7 +177,7 @@ class Directory:
         if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
             with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
                 self._guild_names[guild_id] = (await self._client.fetch_guild(guild_id)).name
-        return texts.game_name(self.guild_name(record.guild_id), place, record.id)
+        return texts.game_name(game_words(record), self.guild_name(record.guild_id), place, record.id)
 
     async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:
         channel = self._client.get_channel(record.channel_id)
@@ -276,7 +278,7 @@ class ChannelPosts(_GameMessages):
         log.info("game %s: posting in channel %s again", record.id, record.channel_id)
         try:
             if record.status is not Status.PLAYING:
-                await channel.send(f"{permissions.BACK_LINE} {texts.lobby_text(record)}")
+                await channel.send(f"{permissions.BACK_LINE} {texts.lobby_text(game_words(record), record)}")
                 return
             game = record.game()
             view = public_view(game)
@@ -327,7 +329,7 @@ class ChannelPosts(_GameMessages):
     async def show_lobby(self, record: GameRecord, change: str) -> str:
         """The lobby's one message, edited as people join and leave (``change``: who did what); posted
         the first time, or again if it was deleted. Returns a note for the user if Discord refused it."""
-        text = texts.lobby_post(record, change)
+        text = texts.lobby_post(game_words(record), record, change)
         ref = await self._store.message(record.id, MessageKind.LOBBY)
         if ref is not None:
             try:
@@ -382,15 +384,16 @@ class ChannelPosts(_GameMessages):
         if channel is None:
             return None
         view = public_view(game)
-        lines = [texts.start_line(record, names)] if before is None else []
-        lines += texts.describe_events(story, names, open_scoring=view.open_scoring)
+        words = game_words(record)
+        lines = [texts.start_line(words, record, names)] if before is None else []
+        lines += texts.describe_events(words, story, names, open_scoring=view.open_scoring)
         notes = seat_notes(record, self._now())
         if game.is_over:
             people = players_of(record)
             players = list(people.values())
             labels = [f"<@{people[s]}>" if s in people else name for s, name in enumerate(names)]
             resigned = [s.seat for s in record.seats if s.resigned]
-            last = texts.standings_text(view, labels, resigned)
+            last = texts.standings_text(words, view, labels, resigned)
             files = [
                 await board_file(view, names, shown_events(story), notes),
                 await scores_file(view, names, resigned),
@@ -403,7 +406,7 @@ class ChannelPosts(_GameMessages):
             last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
-        content = texts.fit_message(lines, last)
+        content = texts.fit_message(words, lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
             # a mention notifies only in a new message
@@ -488,7 +491,7 @@ class ChannelPosts(_GameMessages):
         if channel is None:
             return
         showing, step = SHOWING.get(), f"dms-closed:{user_id}"
-        text, mention = texts.dms_closed_line(user_id), _mentions([user_id])
+        text, mention = texts.dms_closed_line(game_words(record), user_id), _mentions([user_id])
         try:
             if showing is None:
                 message = await channel.send(text, allowed_mentions=mention)
@@ -508,14 +511,22 @@ class ChannelPosts(_GameMessages):
         )
 
 
+async def dm_words(store: Store, record: GameRecord, user_id: int | None) -> Words:
+    """The words of a DM about ``record`` to ``user_id``: their language (``bot.language``)."""
+    if user_id is None:
+        return game_words(record)
+    return (await people_words(store, [user_id], record.language))[user_id]
+
+
 def awaited_line(
     record: GameRecord, view: PublicView, names: list[str], due: Due | None, mention: str | None
 ) -> str:
     """The last line of a channel post: what the game waits for, from whom, until when."""
     who = names[view.to_act] if view.to_act is not None else ""
     computer = texts.computer_to_act(record)
-    return texts.awaited(view, names, mention) + texts.deadline_words(
-        view, due, who, paused=record.paused, computer=computer
+    words = game_words(record)
+    return texts.awaited(words, view, names, mention) + texts.deadline_words(
+        words, view, due, who, paused=record.paused, computer=computer
     )
 
 
@@ -659,10 +670,13 @@ class DirectMessages(_GameMessages):
         hand: tuple[Game, int, list[str]],
     ) -> None:
         """The hand of the player's DM before ``newest`` becomes a line pointing to it."""
-        pointer = texts.older_hand(texts.dm_link(newest.channel.id, newest.id))
         game, seat, _ = hand
+        words = await dm_words(self._store, record, record.user_at(seat))
+        pointer = texts.older_hand(words, texts.dm_link(newest.channel.id, newest.id))
         now = seat_now(record, game, seat, self._now(), moved=True)
-        await self._edit_hand(record, *old, pointer, None, head_edit=partial(texts.dm_head_now, now=now))
+        await self._edit_hand(
+            record, *old, pointer, None, head_edit=partial(texts.dm_head_now, words, now=now)
+        )
 
     async def _hand(
         self, record: GameRecord, game: Game, seat: int, names: list[str]
@@ -670,7 +684,8 @@ class DirectMessages(_GameMessages):
         """The hand section of a DM and its picture, which names the game."""
         pv = player_view(game, seat)
         title = await self._directory.game_name(record)
-        return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
+        words = await dm_words(self._store, record, record.user_at(seat))
+        return texts.hand_text(words, pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
     async def refresh(
         self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
@@ -690,7 +705,7 @@ class DirectMessages(_GameMessages):
         if ref is not None:
             hand, file = await self._hand(record, game, seat, names)
             now = seat_now(record, game, seat, self._now(), due)
-            truth = partial(texts.dm_head_now, now=now)
+            truth = partial(texts.dm_head_now, await dm_words(self._store, record, user_id), now=now)
             await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
             if showing is not None:
                 await showing.record(step)
@@ -730,7 +745,9 @@ class DirectMessages(_GameMessages):
         except discord.HTTPException as exc:
             log.warning("game %s: DM %s not edited: %s", record.id, message_id, exc)
 
-    async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+    async def close_prompts(
+        self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None
+    ) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
         prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
         carry it, stays below). Done again after a crash, it leaves alone the prompt that the version being
@@ -745,7 +762,8 @@ class DirectMessages(_GameMessages):
                 channel = await self._directory.messageable(ref.channel_id)
                 if channel is not None:
                     message = await channel.fetch_message(ref.message_id)
-                    await message.edit(content=with_note(message.content, note), view=None)
+                    words = await dm_words(self._store, record, ref.user_id)
+                    await message.edit(content=with_note(message.content, note.words(words)), view=None)
             except discord.HTTPException as exc:  # a stale button still answers that it is closed
                 log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
             await self._store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
@@ -812,8 +830,9 @@ class Prompts(_GameMessages):
         away = on_vacation(record.seat_record(seat), self._now())
         vacation = record.options.computer_level if away else None
         wars = wars_offered(game)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars, vacation)
-        buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
+        words = await dm_words(self._store, record, user_id)
+        text = texts.prompt_text(words, pv, names, name, deadline, game.default_action(), wars, vacation)
+        buttons = prompt_buttons(words, record.id, record.version, pv.choices, pv)
         message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
         if message is None:
             return False
@@ -842,16 +861,19 @@ class Prompts(_GameMessages):
             return False
         game_name = await self._directory.game_name(record)
         deadline = due.at if due is not None else None
-        head = texts.turn_dm(game_name, game.turn, game.actions_left, deadline, goes_on=goes_on is not None)
+        words = await dm_words(self._store, record, user_id)
+        head = texts.turn_dm(
+            words, game_name, game.turn, game.actions_left, deadline, goes_on=goes_on is not None
+        )
         if goes_on is not None:
             posts = [goes_on]
         else:
             posts = await self._store.posts_since_turn(record.id, seat)
             first_turn = game.turn <= game.players  # no turn of theirs has ended yet
             if posts:
-                head += "\n" + (texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN)
-        lines = texts.catch_up(posts, record.guild_id)
-        text = texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
+                head += "\n" + words.gettext(texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN)
+        lines = texts.catch_up(words, posts, record.guild_id)
+        text = texts.fit_message(words, lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
         return await self._dms.send(record, user_id, text, hand=(game, seat, names)) is not None
 
     async def tell_awaited(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> None:
@@ -882,29 +904,33 @@ class Prompts(_GameMessages):
         names = await self._directory.names_for(record)
         view = public_view(record.game())
         due = await due_of(self._store, record, self._now())
-        deadline = texts.deadline_words(view, due, names[seat])
+        words = await dm_words(self._store, record, record.user_at(seat))
+        deadline = texts.deadline_words(words, view, due, names[seat])
         game_name = await self._directory.game_name(record)
         if vacation_over:
-            return texts.vacation_over_dm(game_name, view, deadline)
-        return texts.reminder_dm(game_name, view, deadline)
+            return texts.vacation_over_dm(words, game_name, view, deadline)
+        return texts.reminder_dm(words, game_name, view, deadline)
 
-    async def last_call_text(self, record: GameRecord, due: Due) -> str:
-        """The one warning a few hours before the deadline (what happens when it passes), made before it is
-        sent, like a reminder."""
-        return texts.last_call_dm(await self._directory.game_name(record), due)
+    async def last_call_text(self, record: GameRecord, seat: int, due: Due) -> str:
+        """The one warning to ``seat`` a few hours before the deadline (what happens when it passes), made
+        before it is sent, like a reminder."""
+        words = await dm_words(self._store, record, record.user_at(seat))
+        return texts.last_call_dm(words, await self._directory.game_name(record), due)
 
     async def tell_timed_out(self, record: GameRecord, seat: int, game: Game) -> bool:
         name = await self._directory.game_name(record)
-        text = texts.timed_out_dm(name, record.options.away_minutes)
+        words = await dm_words(self._store, record, record.user_at(seat))
+        text = texts.timed_out_dm(words, name, record.options.away_minutes)
         return await self.send_to_seat(record, seat, text, game=game)
 
     async def tell_end(self, record: GameRecord, game: Game, seat: int, link: str) -> bool:
         """The end of the game: the player's place, with their final screen."""
         name = await self._directory.game_name(record)
-        text = texts.end_dm(name, texts.place_words(public_view(game), seat), link)
+        words = await dm_words(self._store, record, record.user_at(seat))
+        text = texts.end_dm(words, name, texts.place_words(words, public_view(game), seat), link)
         return await self.send_to_seat(record, seat, text, game=game)
 
-    async def close(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+    async def close(self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None) -> None:
         await self._dms.close_prompts(record, note, user_id=user_id)
 
 
@@ -925,7 +951,7 @@ class Presenter:
         before: Game | None,
         game: Game,
         story: texts.Story,
-        note: str = "This decision is closed.",
+        note: texts.ClosingNote = texts.CLOSED_NOTE,
         *,
         acted_by: int | None = None,
     ) -> None:
@@ -954,7 +980,7 @@ class Presenter:
         before: Game | None,
         game: Game,
         story: texts.Story,
-        note: str,
+        note: texts.ClosingNote,
         acted_by: int | None,
     ) -> None:
         names = await self.directory.names_for(record)
@@ -1067,26 +1093,31 @@ class Presenter:
         link = _post_jump(record, post) if post is not None else f"<#{record.channel_id}>"
         timed_out = {h.seat for h in story if isinstance(h, texts.TimedOut)}
         game_name = await self.directory.game_name(record)
+        readers = await people_words(
+            self._store, [s.user_id for s in record.seats if s.user_id], record.language
+        )
         for seat in record.seats:
             user_id = seat.user_id
             if user_id is None or user_id in told:
                 continue
+            words = readers[user_id]
             sent = False
             if game.is_over:
                 sent = await self.prompts.tell_end(record, game, seat.seat, link)
             elif before is None:
-                text = texts.start_dm(game_name, names[game.active])
+                text = texts.start_dm(words, game_name, names[game.active])
                 sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
             elif seat.seat in timed_out:
                 sent = await self.prompts.tell_timed_out(record, seat.seat, game)
             elif settings.get(user_id, BUILT_IN_SETTINGS).dm is DmMode.ALL and user_id != acted_by:
                 hits = [
-                    texts.event_line(e, names)
+                    texts.event_line(words, e, names)
                     for e in story
                     if isinstance(e, Event) and e.kind in _HITS and seat.seat in (e.seat, e.other)
                 ]
                 if hits:
-                    text = texts.news_dm(game_name, [*hits, f"[See the post]({link})."], names[seat.seat])
+                    post_link = words.gettext("[See the post]({link}).", link=link)
+                    text = texts.news_dm(words, game_name, [*hits, post_link], names[seat.seat])
                     sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
             if sent:
                 told.add(user_id)
@@ -1247,7 +1278,7 @@ async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int
 
 
 def prompt_buttons(
-    game_id: int, version: int, choices: Sequence[str], game_view: PublicView | None = None
+    words: Words, game_id: int, version: int, choices: Sequence[str], game_view: PublicView | None = None
 ) -> discord.ui.View:
     """A prompt's buttons, one per choice, labelled for the game they are offered in (``game_view``). The
     view only carries the components: clicks reach the surface's button handler through the custom_id,
@@ -1259,7 +1290,7 @@ def prompt_buttons(
         action = Action.parse(choice)  # the engine's own notation of a legal choice
         view.add_item(
             discord.ui.Button(
-                label=texts.choice_label(action, game_view),
+                label=texts.choice_label(words, action, game_view),
                 style=_BUTTON_STYLES.get(action.kind, discord.ButtonStyle.success),
                 custom_id=choice_id(game_id, version, action.text),
             )

@@ -64,9 +64,11 @@ from bot.deadlines import (
     next_cutoff,
     on_vacation,
 )
+from bot.language import game_words
 from bot.play import ActionPath
 from bot.present import Presenter
 from engine import public_view
+from i18n import N_
 from storage import (
     TIMER_MAX_ATTEMPTS,
     GameRecord,
@@ -83,11 +85,11 @@ _LIBRARY = re.compile(r"[/\\](asyncio|site-packages|dist-packages)[/\\]")
 
 # What a move played for a seat says on the prompt it closes
 PLAYED_NOTES = {
-    Why.TURN_TIMED_OUT: "Time ran out: {choice}.",
-    Why.DECISION_TIMED_OUT: "Time ran out: {choice}.",
-    Why.AWAY: "Played for you while you are away: {choice}.",
-    Why.VACATION: "Answered for you by the computer player while you are on vacation: {choice}.",
-    Why.COMPUTER: "Played by the computer player: {choice}.",
+    Why.TURN_TIMED_OUT: N_("Time ran out: {choice}."),
+    Why.DECISION_TIMED_OUT: N_("Time ran out: {choice}."),
+    Why.AWAY: N_("Played for you while you are away: {choice}."),
+    Why.VACATION: N_("Answered for you by the computer player while you are on vacation: {choice}."),
+    Why.COMPUTER: N_("Played by the computer player: {choice}."),
 }
 
 
@@ -428,8 +430,7 @@ class TimerLoop:
         log.info("game %s: %s for seat %s, playing %r", record.id, why.value, seat, play.action.text)
         said = None
         if why in (Why.DECISION_TIMED_OUT, Why.VACATION):  # one public line says who answered, and what
-            what = texts.answer_words(play.action, public_view(game))
-            said = texts.DecisionTimedOut(seat, what, play.actor.level)
+            said = texts.DecisionTimedOut(seat, play.action, public_view(game), play.actor.level)
         await self._actions.act(
             record.id,
             play.action,
@@ -438,7 +439,7 @@ class TimerLoop:
             # owner may have come back meanwhile)
             seat_away=why is Why.TURN_TIMED_OUT and not timer.payload.get("rest"),
             expected_version=record.version,
-            note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action, public_view(game))),
+            note=texts.ClosingNote(PLAYED_NOTES[why], play.action, public_view(game)),
             said=said,
         )
 
@@ -473,7 +474,7 @@ class TimerLoop:
         if on_vacation(holder, now) and due.at - LAST_CALL > now:
             await self._store.reschedule_timer(timer.id, due.at - LAST_CALL)
             return
-        text = await self._presenter.prompts.last_call_text(record, due)
+        text = await self._presenter.prompts.last_call_text(record, seat, due)
         if await self._store.delete_timer(timer.id, claimed_by=self._owner):  # at most once, as a reminder
             await self._presenter.prompts.send_to_seat(record, seat, text)
 
@@ -493,7 +494,7 @@ class TimerLoop:
             await self._store.delete_timer(timer.id)
         if change is not None:
             names = await self._presenter.directory.names_for(record)
-            line = f"An announced absence is over. {change.line(names)}"
+            line = f"An announced absence is over. {change.line(game_words(record), names)}"
             await self._presenter.channel.announce(record, line)
 
     async def _failed(self, timer: Timer, error: BaseException, *, claimed: bool = True) -> None:
@@ -547,7 +548,8 @@ class TimerLoop:
             if first is None or first.id != timer.id:
                 return
             record = await self._store.load_game(timer.game_id)
-            await self._presenter.channel.announce(record, texts.INTERNAL_ERROR_LINE)
+            line = game_words(record).gettext(texts.INTERNAL_ERROR_LINE)
+            await self._presenter.channel.announce(record, line)
         except Exception:
             log.exception(
                 "game %s: could not tell its channel that timer %s was set aside", timer.game_id, timer.id

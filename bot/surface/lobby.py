@@ -9,10 +9,11 @@ import discord
 from discord import app_commands
 
 from bot import permissions
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.rooms import Rooms
 from bot.surface.common import Confirm, rooms_for, think_privately
-from bot.texts import welcome_dm
+from bot.texts import ClosingNote, posting_note, welcome_dm
+from i18n import N_
 from storage import (
     MAX_SEATS,
     MIN_SEATS,
@@ -47,7 +48,8 @@ async def _welcome(interaction: discord.Interaction, record: GameRecord | None) 
         place = getattr(interaction.channel, "name", None) or "this channel"
         name = f"{guild} · #{place}"
     try:
-        return await interaction.user.send(welcome_dm(name, interaction.channel_id or 0))
+        text = welcome_dm(reader_words(interaction), name, interaction.channel_id or 0)
+        return await interaction.user.send(text)
     except discord.Forbidden:
         raise UserError(DMS_CLOSED) from None
 
@@ -127,8 +129,9 @@ async def new_game(
     record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
     if welcome is not None:
         with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
-            await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
-    warning = await rooms.presenter.channel.show_lobby(record, "")
+            title = await rooms.directory.game_name(record)
+            await welcome.edit(content=welcome_dm(reader_words(interaction), title, record.channel_id))
+    warning = posting_note(reader_words(interaction), await rooms.presenter.channel.show_lobby(record, ""))
     await interaction.followup.send(
         f"Lobby opened; you are seated. Start with /te start.{warning}", ephemeral=True
     )
@@ -152,7 +155,10 @@ async def join(interaction: discord.Interaction) -> None:
         raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
     except GameStatusError:
         raise UserError("The game here has just started; you can follow it with /te board.") from None
-    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} joined.")
+    warning = posting_note(
+        reader_words(interaction),
+        await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} joined."),
+    )
     await interaction.followup.send(
         f"You are seated. Your hand will come by DM when the game starts.{warning}", ephemeral=True
     )
@@ -167,7 +173,10 @@ async def leave(interaction: discord.Interaction) -> None:
         record = await rooms.store.remove_seat(record.id, interaction.user.id, rooms.now())
     except NotSeatedError:
         raise UserError("You are not seated in this lobby.") from None
-    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} left.")
+    warning = posting_note(
+        reader_words(interaction),
+        await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} left."),
+    )
     await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
 
 
@@ -211,7 +220,7 @@ async def _abandon(interaction: discord.Interaction, game_id: int) -> str:
         if not record.status.is_active:
             return "This game is already over."
         record = await rooms.store.abandon_game(game_id, rooms.now())
-    await rooms.presenter.prompts.close(record, "The game was abandoned.")
+    await rooms.presenter.prompts.close(record, ClosingNote(N_("The game was abandoned.")))
     await rooms.presenter.channel.announce(record, f"{interaction.user.display_name} abandoned the game.")
     return "The game is abandoned."
 

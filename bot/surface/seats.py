@@ -8,10 +8,10 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.play import seat_of_player
 from bot.surface.common import Confirm, rooms_for, think_privately
-from bot.texts import computer_names
+from bot.texts import computer_names, posting_note
 from storage import (
     MAX_SEATS,
     DmMode,
@@ -39,7 +39,7 @@ async def away(interaction: discord.Interaction, hours: int, cover: bool = False
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
-    text = await rooms.seats.away(record.id, interaction.user.id, hours, cover)
+    text = await rooms.seats.away(record.id, interaction.user.id, hours, cover, reader_words(interaction))
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -48,7 +48,7 @@ async def back(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
-    text = await rooms.seats.back(record.id, interaction.user.id)
+    text = await rooms.seats.back(record.id, interaction.user.id, reader_words(interaction))
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -64,7 +64,7 @@ async def resign(interaction: discord.Interaction) -> None:
         interaction.user.id,
         "Resign",
         "Keep playing",
-        lambda i: rooms_for(i).seats.resign(record.id, i.user.id),
+        lambda i: rooms_for(i).seats.resign(record.id, i.user.id, reader_words(i)),
     )
     await interaction.followup.send(
         "Resign from this game? The computer player plays your seat from then on; this cannot be undone.",
@@ -105,7 +105,7 @@ async def replace(
         rooms.directory.remember(by)
     rooms.directory.remember(seat_of)
     text = await rooms.seats.replace(
-        record.id, interaction.user.id, seat_of.id, None if by is None else by.id
+        record.id, interaction.user.id, seat_of.id, None if by is None else by.id, reader_words(interaction)
     )
     await interaction.followup.send(text, ephemeral=True)
 
@@ -142,7 +142,7 @@ async def addbot(
         raise UserError(STARTED) from None
     name = computer_names(record.seats)[len(record.seats) - 1]
     added = f"{interaction.user.display_name} added {name}."
-    warning = await rooms.presenter.channel.show_lobby(record, added)
+    warning = posting_note(reader_words(interaction), await rooms.presenter.channel.show_lobby(record, added))
     await interaction.followup.send(f"{name} is seated.{warning}", ephemeral=True)
 
 
@@ -174,8 +174,9 @@ async def removebot(interaction: discord.Interaction, bot: str) -> None:
         raise UserError("The lobby has just changed; look at it and try again.") from None
     except GameStatusError:
         raise UserError(STARTED) from None
-    warning = await rooms.presenter.channel.show_lobby(
-        record, f"{interaction.user.display_name} removed {name}."
+    warning = posting_note(
+        reader_words(interaction),
+        await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} removed {name}."),
     )
     await interaction.followup.send(f"Removed {name}.{warning}", ephemeral=True)
 
