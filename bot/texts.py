@@ -1174,8 +1174,10 @@ def prompt_text(
         held = view.hand[c.tile_colour]
         lines = [
             head,
-            words.gettext(
-                "{strengths} on the board.", strengths=conflict_line(words, view, names, reader=view.seat)
+            first_upper(
+                words.gettext(
+                    "{strengths} on the board.", strengths=conflict_line(words, view, names, reader=view.seat)
+                )
             ),
             words.gettext(
                 "You hold {tiles}: how many do you commit?", tiles=tiles(words, c.tile_colour, held)
