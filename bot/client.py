@@ -25,10 +25,13 @@ from bot.computer import Computer, ComputerConfig
 from bot.core import Clock, answer_error, reply_private, unix_time
 from bot.health import HealthServer
 from bot.history import History
+from bot.language import Languages
 from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
 from bot.rooms import Rooms
 from bot.seats import SeatDesk
+from bot.surface.common import resolve_reader
+from bot.surface.translator import CatalogueTranslator
 from bot.timers import TimerLoop, served_shards
 from bot.workers import Workers
 from engine import Action
@@ -46,6 +49,7 @@ class TimedTree(app_commands.CommandTree[Any]):
         if interaction.type is discord.InteractionType.autocomplete:
             name += " (autocomplete)"
         try:
+            await resolve_reader(interaction)
             await super()._call(interaction)
         finally:
             metrics.command_finished(name, time.perf_counter() - started)
@@ -126,9 +130,11 @@ class TigrisBot(commands.Bot):
             history,
             self.clock,
             self.computer,
+            Languages(store),
         )
         self._timers = TimerLoop(self, store, actions, presenter, self.clock, self.computer)
         surface.install(self)
+        await self.tree.set_translator(CatalogueTranslator())  # the commands in each person's language
         self.tree.error(self.on_app_command_error)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)

@@ -74,12 +74,12 @@ async def status(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="log", description="What happened lately (only you see it)")
-@app_commands.describe(count=f"how many lines, 1 to {LOG_MOST} (default {LOG_DEFAULT})")
+@app_commands.describe(count="how many lines, 1 to 50 (default 10)")  # LOG_MOST, LOG_DEFAULT
 async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> None:
     """The latest posts of the game, public words only, each with a link to its post in the channel."""
     rooms = rooms_for(interaction)
     if not 1 <= count <= LOG_MOST:
-        raise UserError(f"Ask for 1 to {LOG_MOST} moves and events.")
+        raise UserError("Ask for 1 to {most} moves and events.", most=LOG_MOST)
     await think_privately(interaction)
     record = await rooms.games.latest_here(interaction.channel_id)
     posts = await rooms.store.last_posts(record.id, count)
