@@ -31,7 +31,7 @@ from bot.present import Directory, Presenter
 from bot.rooms import Rooms
 from bot.seats import SeatDesk
 from bot.surface.common import resolve_reader
-from bot.surface.translator import CatalogueTranslator
+from bot.surface.translator import CatalogueTranslator, tree_messages
 from bot.timers import TimerLoop, served_shards
 from bot.workers import Workers
 from engine import Action
@@ -234,6 +234,11 @@ def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
     tree = app_commands.CommandTree(client)
     tree.add_command(surface.te_group)
     return tree
+
+
+async def command_words(client: discord.Client) -> set[tuple[str, str]]:
+    """Every (context, English text) the /te tree shows people: what each catalogue must translate."""
+    return await tree_messages(command_tree(client))
 
 
 def create_bot(

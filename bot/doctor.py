@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from bot import permissions
-from bot.client import command_tree
+from bot.client import command_tree, command_words
 from storage import SCHEMA_VERSION, StorageError, Store
 from storage.postgres import is_postgres_url, redact
 
@@ -142,13 +142,11 @@ async def check_fonts(setup: Setup) -> Finding:
 
 async def check_languages(setup: Setup) -> Finding:
     """Every language's catalogue loads and translates every message the bot and the command tree use."""
-    from bot.surface.translator import tree_messages
     from i18n import LANGUAGES
     from i18n.extract import all_problems, untranslated, wanted_messages
 
     try:
-        tree = command_tree(discord.Client(intents=discord.Intents.none()))
-        asked = await tree_messages(tree)
+        asked = await command_words(discord.Client(intents=discord.Intents.none()))
         problems = await asyncio.to_thread(all_problems)
         problems += [p for language in LANGUAGES for p in untranslated(language, asked)]
         count = len(await asyncio.to_thread(wanted_messages)) + len(asked)

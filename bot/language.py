@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from i18n import DEFAULT_LANGUAGE, Language, Words, from_discord, parse_language, words_for
+from i18n import DEFAULT_LANGUAGE, Language, Words, from_discord, language_name, parse_language, words_for
 from storage import GameRecord, PersonLanguage, Store
 
 
@@ -32,6 +32,26 @@ def new_game_language(chosen: str | None, guild_locale: object) -> Language:
     """A new game's language: ``/te new language:`` (``auto`` or absent: the server's preferred locale when
     the bot speaks it), else English."""
     return parse_language(chosen) or from_discord(guild_locale) or DEFAULT_LANGUAGE
+
+
+def language_in_words(language: Language, words: Words) -> str:
+    """A language's name as the reader says it ("Französisch"); a language added later by its own name."""
+    said = {
+        "en": words.pgettext("language", "English"),
+        "de": words.pgettext("language", "German"),
+        "fr": words.pgettext("language", "French"),
+        "es": words.pgettext("language", "Spanish"),
+        "pt-BR": words.pgettext("language", "Brazilian Portuguese"),
+    }
+    return said.get(language) or language_name(language)
+
+
+def language_line(record: GameRecord, words: Words) -> str:
+    """What the lobby and /te status say of a game's language (in the reader's words)."""
+    return words.gettext(
+        "This game posts in {language}; each player's replies and DMs follow `/te settings language:`.",
+        language=language_in_words(parse_language(record.language) or DEFAULT_LANGUAGE, words),
+    )
 
 
 def game_words(record: GameRecord) -> Words:
