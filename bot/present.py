@@ -871,7 +871,8 @@ class Prompts(_GameMessages):
             posts = await self._store.posts_since_turn(record.id, seat)
             first_turn = game.turn <= game.players  # no turn of theirs has ended yet
             if posts:
-                head += "\n" + words.gettext(texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN)
+                catch_up_heading = texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN
+                head += "\n" + words.gettext(catch_up_heading)
         lines = texts.catch_up(words, posts, record.guild_id)
         text = texts.fit_message(words, lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
         return await self._dms.send(record, user_id, text, hand=(game, seat, names)) is not None

@@ -1324,10 +1324,12 @@ def place_words(words: Words, view: PublicView, seat: int) -> str:
     shared = sum(1 for s in outcome.standings if s.place == mine.place) > 1
     score = min(mine.final)
     if shared:
-        return words.gettext(SHARED_PLACE[mine.place], score=score)
+        shared_place = SHARED_PLACE[mine.place]
+        return words.gettext(shared_place, score=score)
     if mine.place == 1:
         return words.gettext("you won with **{score}** in your lowest colour", score=score)
-    return words.gettext(FINISHED_PLACE[mine.place], players=len(outcome.standings), score=score)
+    finished = FINISHED_PLACE[mine.place]
+    return words.gettext(finished, players=len(outcome.standings), score=score)
 
 
 def variant_words(words: Words, options: Options) -> str:
@@ -1646,7 +1648,8 @@ def dm_head_now(words: Words, head: str, now: SeatNow) -> str:
         head = _AWAY_SENTENCE.sub(lambda _: words.gettext(CAME_BACK_SINCE), head, count=1)
     waiting = _WAITING_HEAD.search(head)
     if waiting is not None and not now.awaited:
-        head = head[: waiting.start()] + words.gettext(_ANSWERED[waiting.group(1)]) + head[waiting.end() :]
+        answered = _ANSWERED[waiting.group(1)]
+        head = head[: waiting.start()] + words.gettext(answered) + head[waiting.end() :]
     return head
 
 
