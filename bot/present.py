@@ -774,15 +774,18 @@ def split_hand(content: str) -> tuple[str, str]:
     the hand alone ("**Your screen — ...")."""
     if content.startswith("**Your screen"):
         return "", content
-    head, found, hand = content.partition("\n" + texts.HAND_HEADING)
-    return (head, texts.HAND_HEADING + hand) if found else (content, "")
+    for heading in texts.hand_marks()[0]:  # the DM's reader may have read another language then
+        head, found, hand = content.partition("\n" + heading)
+        if found:
+            return head, heading + hand
+    return content, ""
 
 
 def with_note(content: str, note: str) -> str:
     """A DM with ``note`` added to its own text, above its hand or the line that points to it (once: a
     closing done again after a crash adds nothing)."""
     hand = split_hand(content)[1] or next(
-        (line for line in content.split("\n") if line.startswith(texts.OLDER_HAND)), ""
+        (line for line in content.split("\n") if line.startswith(texts.hand_marks()[1])), ""
     )
     own, noted = own_text(content), f"*{note}*"
     if own.endswith("\n" + noted):
@@ -794,7 +797,7 @@ def own_text(content: str) -> str:
     """A DM's text without its hand section, or without the line that points to a newer one."""
     head = split_hand(content)[0]
     lines = head.split("\n")
-    return "\n".join(line for line in lines if not line.startswith(texts.OLDER_HAND))
+    return "\n".join(line for line in lines if not line.startswith(texts.hand_marks()[1]))
 
 
 class Prompts(_GameMessages):

@@ -10,6 +10,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.deadlines import AUTOPLAY, TURN, Due
 from engine import (
@@ -26,7 +27,7 @@ from engine import (
     square_name,
 )
 from engine.scoring import allocate_treasures
-from i18n import N_, Nn_, Words
+from i18n import LANGUAGES, N_, Nn_, Words, words_for
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
 
 # ------------------------------------------------------------------------------------- game terms
@@ -1523,12 +1524,22 @@ def dm_link(channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
 
 
-OLDER_HAND = "*Your hand is in ["  # how ``older_hand`` begins in English (read back by bot.present)
+OLDER_HAND = N_("*Your hand is in [a newer message]({link}).*")
 
 
 def older_hand(words: Words, link: str) -> str:
     """What is left of the hand in a DM once a newer one carries it: one line, with a link to the newer."""
-    return words.gettext("*Your hand is in [a newer message]({link}).*", link=link)
+    return words.gettext(OLDER_HAND, link=link)
+
+
+@cache
+def hand_marks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How a DM's hand section and the line pointing to a newer one begin, in every language: what
+    ``bot.present`` reads in a DM's text until its rows say it (issue 19, item 5)."""
+    every = [words_for(language) for language in LANGUAGES]
+    headings = tuple(dict.fromkeys(words.gettext(HAND_HEADING) for words in every))
+    pointers = tuple(dict.fromkeys(words.gettext(OLDER_HAND).split("[")[0] + "[" for words in every))
+    return headings, pointers
 
 
 def welcome_dm(words: Words, game: str, channel_id: int) -> str:

@@ -134,3 +134,18 @@ async def test_a_french_game_posts_in_french_while_its_german_player_reads_germa
     french = next(p for p in table.players if locales.people[p.id] == "fr")
     hand = (await french.slash(table.channel, "te hand")).response.content
     assert "**Ta main** : " in hand and "Score si la partie s'arrêtait maintenant" in hand, hand
+
+
+async def test_a_german_players_dms_keep_one_hand_as_the_game_goes_on(simcord_env, locales):
+    """The hand section of a DM in German is found again when the DM is edited: never doubled."""
+    table = await _seated(simcord_env, locales, {"alice": "de", "bob": "de"})
+    for _ in range(4):  # two turns of two actions: the hands move to newer DMs
+        actor = await table.actor()
+        said = (await actor.slash(table.channel, "te pass")).response.content
+        assert said.startswith("Erledigt"), said
+        await simcord_env.advance_time(3)
+    for player in table.players:
+        dms = [m.content for m in player.user.dm_channel.history()]
+        assert all(dm.count("**Deine Hand**") <= 1 for dm in dms), dms
+        assert sum("**Deine Hand**" in dm for dm in dms) == 1, dms  # the newest carries it
+        assert any("*Deine Hand steht in [einer neueren Nachricht](" in dm for dm in dms), dms
