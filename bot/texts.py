@@ -172,11 +172,6 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def first_lower(text: str) -> str:
-    """A label said inside a sentence ('treasure on F3'): squares and names keep their capitals."""
-    return text[:1].lower() + text[1:]
-
-
 DYNASTIES = ("archer", "bull", "pot", "lion")
 
 
@@ -968,59 +963,60 @@ def choice_label(words: Words, choice: Action | str, view: PublicView | None = N
     in: it names what ``decline`` declines and where a building moves from (without it, ``decline`` is the
     monument's). Text must be valid notation (the engine's NotationError otherwise); a turn action is
     labelled with its notation."""
+    return first_upper(choice_words(words, choice, view))
+
+
+def choice_words(words: Words, choice: Action | str, view: PublicView | None = None) -> str:
+    """A decision's choice as said inside a sentence ('treasure on F3', 'red war first'); its button
+    label starts with a capital (``choice_label``). The messages start as the sentence needs them in each
+    language (German nouns keep their capital), never lowered by code."""
     action = choice if isinstance(choice, Action) else Action.parse(choice)
     kind, colour, square = action.kind, action.colour, action.square
     if kind == Kind.COMMIT:
-        return words.gettext("Commit {n}", n=action.number)
+        return words.gettext("commit {n}", n=action.number)
     if kind == Kind.WAR and colour is not None:
-        return first_upper(words.gettext("{war} first", war=war_word(words, colour)))
+        return words.gettext("{war} first", war=war_word(words, colour))
     if kind == Kind.MONUMENT and action.pair is not None and square is not None:
-        return first_upper(
-            words.gettext(
-                "{colours} monument on {square}",
-                colours=monument_colours(words, action.pair),
-                square=sq(square),
-            )
+        return words.gettext(
+            "{colours} monument on {square}", colours=monument_colours(words, action.pair), square=sq(square)
         )
     if kind == Kind.TREASURE and square is not None:
-        return words.gettext("Treasure on {square}", square=sq(square))
+        return words.gettext("treasure on {square}", square=sq(square))
     if kind == Kind.BUILDING and colour is not None and square is not None:
         building = building_word(words, colour)
         here = building_square(view, colour)
         if here is None:
-            return first_upper(words.gettext("{building} on {square}", building=building, square=sq(square)))
-        return first_upper(
-            words.gettext(
-                "{building} on {square} (moves from {before})",
-                building=building,
-                square=sq(square),
-                before=sq(here),
-            )
+            return words.gettext("{building} on {square}", building=building, square=sq(square))
+        return words.gettext(
+            "{building} on {square} (moves from {before})",
+            building=building,
+            square=sq(square),
+            before=sq(here),
         )
     if kind == Kind.WONDER and square is not None:
-        return words.gettext("Erect the wonder centred on {square}", square=sq(square))
+        return words.gettext("erect the wonder centred on {square}", square=sq(square))
     if kind == Kind.POINT and colour is not None:
-        return first_upper(words.gettext("{colour} point", colour=colour_word(words, colour)))
+        return words.gettext("{colour} point", colour=colour_word(words, colour))
     if kind == Kind.DECLINE:
-        return decline_label(words, view)
+        return decline_words(words, view)
     return action_words(action.text)
 
 
-def decline_label(words: Words, view: PublicView | None) -> str:
-    """What ``decline`` declines, as a button says it."""
+def decline_words(words: Words, view: PublicView | None) -> str:
+    """What ``decline`` declines, as a button says it (``choice_label`` starts it with a capital)."""
     phase = None if view is None else view.phase
     if phase is Phase.WONDER:
-        return words.gettext("Decline the wonder")
+        return words.gettext("decline the wonder")
     if phase is Phase.BUILDING and view is not None:
         colour = building_colour(view)
         if colour is None:
-            return words.gettext("Decline the building")
+            return words.gettext("decline the building")
         here = building_square(view, colour)
         building = the_building(words, colour)
         if here is None:
-            return words.gettext("Decline the {building}", building=building)
-        return words.gettext("Leave the {building} on {square}", building=building, square=sq(here))
-    return words.gettext("Build no monument")
+            return words.gettext("decline the {building}", building=building)
+        return words.gettext("leave the {building} on {square}", building=building, square=sq(here))
+    return words.gettext("build no monument")
 
 
 def building_question(words: Words, view: PublicView) -> str:
@@ -1260,15 +1256,15 @@ FORCED_WAIT = N_(
 def default_words(words: Words, view: PublicView, default: Action | None = None) -> str:
     """What the deadline plays, in words: ``default`` (the engine's), else the decision's first choice."""
     if view.phase.is_commit:
-        return words.gettext("commit 0")
+        return choice_words(words, "commit 0")
     if view.phase is Phase.MONUMENT:
         return words.gettext("no monument")
     if default is None and not view.choices:
         return words.gettext("none")
-    label = first_lower(choice_label(words, default or view.choices[0], view))
+    said = choice_words(words, default or view.choices[0], view)  # 'treasure on F3', 'red war first'
     if default is not None and default.kind == Kind.POINT:
-        return words.gettext("{choice} (your colour with the fewest points)", choice=label)
-    return label  # 'treasure on F3', 'red war first': the squares stay capitals
+        return words.gettext("{choice} (your colour with the fewest points)", choice=said)
+    return said
 
 
 def standings_text(words: Words, view: PublicView, names: Sequence[str], resigned: Sequence[int] = ()) -> str:

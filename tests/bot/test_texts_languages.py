@@ -60,7 +60,8 @@ def test_a_war_prompt_and_its_buttons_in_german_and_french() -> None:
     assert german[1] == (
         "• Krieg der Bauern: Dein Bauer auf F6 (0 auf dem Spielplan) greift den von bob auf J6 an (0)."
     )
-    assert german[-1].startswith("Frist <t:100:R>; danach gilt die Vorgabe: ")
+    # the default said inside a sentence keeps the German noun's capital (no lowering in code)
+    assert german[-1] == "Frist <t:100:R>; danach gilt die Vorgabe: Krieg der Bauern zuerst."
     assert texts.choice_label(DE, "war blue", public_view(game)) == "Krieg der Bauern zuerst"
     assert texts.choice_label(FR, "war blue", public_view(game)) == "Guerre des fermiers d'abord"
     play(game, "war green")  # the war of the traders: the defender is asked
