@@ -19,6 +19,7 @@ COPY pyproject.toml README.md ./
 COPY engine engine
 COPY ai ai
 COPY render render
+COPY i18n i18n
 COPY storage storage
 COPY bot bot
 RUN pip install .
