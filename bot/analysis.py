@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import render
 from ai.analysis import positions, why
 from engine import Action, GameExport, public_view
+from i18n import words_for
 from render import SeatNote, changed_squares, removed_squares
 
 
@@ -40,6 +41,7 @@ def move_pictures(
         better_events = game.copy().apply(Action.parse(better))
         png = render.board_png(
             public_view(game),
+            words=words_for(None),  # i18n-plumbing: the reader's language
             names=list(names),
             changed=changed_squares(played_events),
             removed=removed_squares(played_events),

@@ -31,6 +31,7 @@ from bot.present import Directory, due_of, players_of, seat_notes
 from bot.texts import computer_names, post_link
 from bot.workers import Workers
 from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
+from i18n import words_for
 from render import Animation, SeatMark, SeatNote
 from storage import GameNotFound, GameRecord, Player, SeatReason, SeatResult, Status, Store
 
@@ -149,7 +150,14 @@ class History:
         animation = self._replays.get(key)
         if animation is None:
             animation = await self._workers.run(
-                render.replay_animation, settings, seed, actions, names=names, notes=notes, title=title
+                render.replay_animation,
+                settings,
+                seed,
+                actions,
+                words=words_for(None),  # i18n-plumbing: the game's language (and in the replay cache's key)
+                names=names,
+                notes=notes,
+                title=title,
             )
         limit = UPLOAD_LIMIT
         if len(animation.data) > limit:
@@ -169,10 +177,15 @@ class History:
         self, record: GameRecord, names: list[str], notes: dict[int, SeatNote], title: str, text: str
     ) -> Answer:
         view = public_view(record.game())
-        board = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+        picture_words = words_for(None)  # i18n-plumbing: the game's language
+        board = await asyncio.to_thread(
+            render.board_png, view, words=picture_words, names=names, notes=notes, title=title
+        )
         files = [Attachment(f"game-{record.id}-board.png", board)]
         if view.phase is Phase.OVER:
-            scores = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes, title=title)
+            scores = await asyncio.to_thread(
+                render.scores_png, view, words=picture_words, names=names, notes=notes, title=title
+            )
             files.append(Attachment(f"game-{record.id}-scores.png", scores))
         return Answer(text, tuple(files))
 
@@ -279,7 +292,12 @@ class History:
             mine = words.my_rank_line(await self._store.player_stats(guild_id, me, opponents=0))
         notes = {i: SeatNote(SeatMark.COMPUTER) for i, row in enumerate(rows) if row.player.is_computer}
         png = await asyncio.to_thread(
-            render.leaderboard_png, rows, names, title=f"{server} · leaderboard", notes=notes
+            render.leaderboard_png,
+            rows,
+            names,
+            words=words_for(None),  # i18n-plumbing: the asker's language
+            title=f"{server} · leaderboard",
+            notes=notes,
         )
         text = words.leaderboard_text(server, rows, names, mine, more)
         return Answer(text, (Attachment("leaderboard.png", png),))

@@ -52,6 +52,7 @@ from engine import (
     player_view,
     public_view,
 )
+from i18n import words_for
 from render import SeatMark, SeatNote
 from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
 
@@ -1218,11 +1219,19 @@ async def board_file(
     """The board picture, drawn off the event loop; with an action's events, what they changed is marked,
     and so are the tiles that count in a conflict; ``notes`` mark seats (away, resigned, ...)."""
     if events is None:
-        png = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+        png = await asyncio.to_thread(
+            render.board_png,
+            view,
+            words=words_for(None),  # i18n-plumbing: the game's language
+            names=names,
+            notes=notes,
+            title=title,
+        )
     else:
         png = await asyncio.to_thread(
             render.board_png,
             view,
+            words=words_for(None),  # i18n-plumbing: the game's language
             names=names,
             changed=render.changed_squares(events),
             removed=render.removed_squares(events),
@@ -1236,13 +1245,26 @@ async def board_file(
 async def hand_file(
     view: PlayerView, names: list[str], notes: render.SeatNotes | None = None, title: str | None = None
 ) -> discord.File:
-    png = await asyncio.to_thread(render.hand_png, view, names=names, notes=notes, title=title)
+    png = await asyncio.to_thread(
+        render.hand_png,
+        view,
+        words=words_for(None),  # i18n-plumbing: the hand's reader's language
+        names=names,
+        notes=notes,
+        title=title,
+    )
     return discord.File(io.BytesIO(png), "hand.png")
 
 
 async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int] = ()) -> discord.File:
     notes = {seat: SeatNote(SeatMark.RESIGNED) for seat in resigned}
-    png = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes)
+    png = await asyncio.to_thread(
+        render.scores_png,
+        view,
+        words=words_for(None),  # i18n-plumbing: the game's language
+        names=names,
+        notes=notes,
+    )
     return discord.File(io.BytesIO(png), "scores.png")
 
 

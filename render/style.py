@@ -12,10 +12,13 @@ import io
 import math
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 
+from babel.lists import format_list
 from PIL import Image, ImageDraw, ImageFont
 
 from engine import Colour
+from i18n import Words
 
 RGB = tuple[int, int, int]
 
@@ -181,10 +184,16 @@ def phone_text(width: int) -> int:
     return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
 
 
+FONTS = Path(__file__).parent / "fonts"
+# DejaVu Sans (Debian's fonts-dejavu-core 2.37, Bitstream Vera licence: fonts/LICENSE-DejaVu.txt): Latin,
+# Greek, Cyrillic and more, so names and every language's words are drawn as written.
+_FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
+
+
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font (no system fonts)."""
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font (never a system font, so every machine draws the same picture)."""
+    return ImageFont.truetype(_FONT_FILES[bold], size)
 
 
 def text(
@@ -196,7 +205,8 @@ def text(
     anchor: str = "lm",
     bold: bool = False,
 ) -> None:
-    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat)."""
+    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat).
+    Characters the font lacks should have gone through ``drawable`` first."""
     mask, dx, dy = _text_mask(words, size, anchor, bold)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
     draw.bitmap((x, y), mask, fill=fill)
@@ -204,18 +214,15 @@ def text(
 
 @functools.lru_cache(maxsize=4096)
 def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    face = font(size)
-    stroke = 1 if bold else 0
-    x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor, stroke_width=stroke))
+    face = font(size, bold)
+    x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text(
-        (-x0, -y0), words, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
-    )
+    ImageDraw.Draw(mask).text((-x0, -y0), words, font=face, fill=255, anchor=anchor)
     return mask, x0, y0
 
 
 def text_width(words: str, size: int, bold: bool = False) -> float:
-    return font(size).getlength(words) + (2 if bold else 0)
+    return font(size, bold).getlength(words)
 
 
 def clip(words: str, size: int, width: float, bold: bool = False) -> str:
@@ -250,42 +257,77 @@ def wrap(words: str, size: int, width: float, lines: int) -> list[str]:
     return out
 
 
-# The bundled font has ASCII and these few others; dashes and quotes it lacks become ASCII ones.
-_EXTRA_GLYPHS = frozenset("·…’“”")
-_SUBSTITUTES = str.maketrans({"—": "-", "–": "-", "‘": "'", "•": "·"})
+MISSING = "?"  # drawn for a letter or digit the font lacks (a CJK name's characters, say)
 
 
-def plain(words: str) -> str:
-    """Text the bundled font can draw: accents removed, other scripts and symbols left out."""
-    decomposed = unicodedata.normalize("NFKD", words.translate(_SUBSTITUTES))
-    kept = "".join(ch for ch in decomposed if 32 <= ord(ch) < 127 or ch in _EXTRA_GLYPHS)
-    return " ".join(kept.split())
+_NOT_A_CHARACTER = "\U0010fffe"  # a Unicode noncharacter: no font maps it, so FreeType draws .notdef
+
+
+@functools.cache
+def _probes() -> tuple[tuple[ImageFont.FreeTypeFont, tuple[tuple[int, int], bytes]], ...]:
+    """Each face (regular, bold) at one size with its .notdef glyph, drawn for a character it lacks."""
+    faces = (ImageFont.truetype(path, 32) for path in _FONT_FILES.values())
+    return tuple((face, _glyph(face, _NOT_A_CHARACTER)) for face in faces)
+
+
+def _glyph(face: ImageFont.FreeTypeFont, ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@functools.lru_cache(maxsize=4096)
+def covered(ch: str) -> bool:
+    """Whether both bundled faces have a glyph for the character (what they draw is not their .notdef box)."""
+    if ch.isspace() or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return True  # no ink of their own to compare; combining marks and joiners are left to the layout
+    return all(_glyph(face, ch) != missing for face, missing in _probes())
+
+
+def drawable(words: str) -> str:
+    """Text as the bundled font can draw it, every letter kept as written: a letter or digit the font lacks
+    becomes "?", a symbol it lacks (an emoji) is left out, and runs of spaces become one."""
+    kept = []
+    for ch in unicodedata.normalize("NFC", words):
+        if covered(ch):
+            kept.append(ch)
+        elif unicodedata.category(ch)[0] in "LN":
+            kept.append(MISSING)
+    return " ".join("".join(kept).split())
+
+
+def readable(words: str) -> bool:
+    """Whether drawable text says something: at least one letter or digit the font draws."""
+    return any(ch.isalnum() for ch in words)
 
 
 def title_text(title: str | None) -> str:
-    """A game's title ("Server · #channel · game 12") as drawable text: each part made plain, and a part
-    left with no letter or digit (a name in another script) dropped."""
+    """A game's title ("Server · #channel · game 12") as drawable text: each part made drawable, and a part
+    left with no letter or digit the font draws (a name in a script it lacks) dropped."""
     if not title:
         return ""
-    parts = (plain(part) for part in title.split("·"))
-    return " · ".join(part for part in parts if any(ch.isalnum() for ch in part))
+    parts = (drawable(part) for part in title.split("·"))
+    return " · ".join(part for part in parts if readable(part))
+
+
+def joined(items: Sequence[str], words: Words, *, either: bool = False) -> str:
+    """Items as a list in the words' language ("A, B and C"; ``either``: "A, B or C"), by CLDR's rules."""
+    return format_list(
+        list(items), style="or" if either else "standard", locale=words.language.replace("-", "_")
+    )
 
 
 NAME_WIDTH = 210  # pixels at the name size: long Discord names are clipped to this
 NAME_SIZE = 26
 
 
-def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
-    """A short printable name per seat; ``Seat 1``... where a name is missing or unprintable."""
+def seat_names(players: int, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:
+    """A short drawable name per seat, as written; "Seat 1"... where a name is missing or has no letter or
+    digit the font draws (a name in a script it lacks never vanishes: its seat's number stands for it)."""
     out = []
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
-        name = plain(str(given)) if given else ""
-        if not any(ch.isalnum() for ch in name):
-            name = ""
-        out.append(clip(name or f"Seat {seat + 1}", NAME_SIZE, NAME_WIDTH, bold=True))
+        name = drawable(str(given)) if given else ""
+        if not readable(name):
+            name = words.gettext("Seat {number}", number=seat + 1)
+        out.append(clip(name, NAME_SIZE, NAME_WIDTH, bold=True))
     return tuple(out)
-
-
-TILE_PLURALS = {c: f"{c.tile_name}s" for c in Colour}
-LEADER_PLURALS = {c: f"{c.leader_name}s" for c in Colour}
