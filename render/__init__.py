@@ -22,8 +22,9 @@ The bot's API:
   the scores posted in its channel, the reader's for a hand or a picture sent in private. Every word
   drawn is in it; names, titles and notes are drawn as given.
 - ``names``: one per seat, in seat order, drawn as written with the bundled DejaVu Sans (Latin, Greek,
-  Cyrillic and more); a letter the font lacks (CJK, say) is drawn "?", an emoji it lacks is left out, and
-  a name left with no letter becomes "Seat 1"... in the picture's language (its dynasty symbol beside it).
+  Cyrillic and more) and Droid Sans Fallback (Chinese, Japanese, Korean); a letter neither has (Devanagari,
+  say) is drawn "?", an emoji is left out, and a name left with no letter becomes "Seat 1"... in the
+  picture's language (its dynasty symbol beside it).
 - ``title``: which game this is, e.g. ``"My Server · #games · game 12"``; a part separated by "·" with no
   letter the font draws is dropped.
 - ``notes``: ``{seat: SeatNote(...)}`` marks seats in the player list (board), under the name (scores),

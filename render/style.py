@@ -188,12 +188,22 @@ FONTS = Path(__file__).parent / "fonts"
 # DejaVu Sans (Debian's fonts-dejavu-core 2.37, Bitstream Vera licence: fonts/LICENSE-DejaVu.txt): Latin,
 # Greek, Cyrillic and more, so names and every language's words are drawn as written.
 _FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
+# Droid Sans Fallback (Debian's fonts-droid-fallback 6.0.1r16, Apache 2.0 licence:
+# fonts/LICENSE-DroidSansFallback.txt): Chinese, Japanese and Korean, for the names DejaVu Sans cannot draw.
+# One face: bold is thickened.
+_FALLBACK_FILE = FONTS / "DroidSansFallback.ttf"
 
 
 @functools.cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled font (never a system font, so every machine draws the same picture)."""
     return ImageFont.truetype(_FONT_FILES[bold], size)
+
+
+@functools.cache
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled font for the characters ``font`` lacks (CJK)."""
+    return ImageFont.truetype(_FALLBACK_FILE, size)
 
 
 def text(
@@ -214,6 +224,9 @@ def text(
 
 @functools.lru_cache(maxsize=4096)
 def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    runs = _runs(words)
+    if len(runs) > 1 or (runs and runs[0][1]):
+        return _mixed_mask(runs, size, anchor, bold)
     face = font(size, bold)
     x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
@@ -221,8 +234,42 @@ def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Im
     return mask, x0, y0
 
 
+def _mixed_mask(
+    runs: list[tuple[str, bool]], size: int, anchor: str, bold: bool
+) -> tuple[Image.Image, int, int]:
+    """Text with characters from the fallback font: each run drawn with its font on one baseline, placed as
+    ``anchor`` (horizontal l, m or r; vertically the middle, "m", of the main font) places it."""
+    assert anchor[1] == "m", anchor
+    main = font(size, bold)
+    ascent, descent = main.getmetrics()
+    baseline = (ascent - descent) / 2  # from the main font's middle down to its baseline
+    placed: list[tuple[str, ImageFont.FreeTypeFont, int, float]] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    x = 0.0
+    for run, fallback in runs:
+        face = fallback_font(size) if fallback else main
+        stroke = 1 if fallback and bold else 0
+        left, top, right, bottom = face.getbbox(run, anchor="ls", stroke_width=stroke)
+        placed.append((run, face, stroke, x))
+        boxes.append((x + left, baseline + top, x + right, baseline + bottom))
+        x += face.getlength(run) + 2 * stroke
+    x0, y0 = math.floor(min(b[0] for b in boxes)), math.floor(min(b[1] for b in boxes))
+    x1, y1 = math.ceil(max(b[2] for b in boxes)), math.ceil(max(b[3] for b in boxes))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    draw = ImageDraw.Draw(mask)
+    for run, face, stroke, left in placed:
+        draw.text((left - x0, baseline - y0), run, font=face, fill=255, anchor="ls", stroke_width=stroke)
+    shift = {"l": 0.0, "m": -x / 2, "r": -x}[anchor[0]]
+    return mask, round(x0 + shift), y0
+
+
 def text_width(words: str, size: int, bold: bool = False) -> float:
-    return font(size, bold).getlength(words)
+    return sum(
+        fallback_font(size).getlength(run) + (2 if bold else 0)
+        if fallback
+        else font(size, bold).getlength(run)
+        for run, fallback in _runs(words)
+    )
 
 
 def clip(words: str, size: int, width: float, bold: bool = False) -> str:
@@ -257,16 +304,18 @@ def wrap(words: str, size: int, width: float, lines: int) -> list[str]:
     return out
 
 
-MISSING = "?"  # drawn for a letter or digit the font lacks (a CJK name's characters, say)
+MISSING = "?"  # drawn for a letter or digit neither font has (a name in Devanagari, say)
 
 
 _NOT_A_CHARACTER = "\U0010fffe"  # a Unicode noncharacter: no font maps it, so FreeType draws .notdef
 
 
 @functools.cache
-def _probes() -> tuple[tuple[ImageFont.FreeTypeFont, tuple[tuple[int, int], bytes]], ...]:
-    """Each face (regular, bold) at one size with its .notdef glyph, drawn for a character it lacks."""
-    faces = (ImageFont.truetype(path, 32) for path in _FONT_FILES.values())
+def _probes(fallback: bool) -> tuple[tuple[ImageFont.FreeTypeFont, tuple[tuple[int, int], bytes]], ...]:
+    """Each face (the main regular and bold, or the fallback) at one size with its .notdef glyph, which
+    FreeType draws for a character the face lacks."""
+    paths = (_FALLBACK_FILE,) if fallback else tuple(_FONT_FILES.values())
+    faces = (ImageFont.truetype(path, 32) for path in paths)
     return tuple((face, _glyph(face, _NOT_A_CHARACTER)) for face in faces)
 
 
@@ -276,19 +325,34 @@ def _glyph(face: ImageFont.FreeTypeFont, ch: str) -> tuple[tuple[int, int], byte
 
 
 @functools.lru_cache(maxsize=4096)
-def covered(ch: str) -> bool:
-    """Whether both bundled faces have a glyph for the character (what they draw is not their .notdef box)."""
+def covered(ch: str, fallback: bool = False) -> bool:
+    """Whether the main font's two faces (``fallback``: the fallback font) have a glyph for the character:
+    what they draw is not their .notdef box."""
     if ch.isspace() or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return True  # no ink of their own to compare; combining marks and joiners are left to the layout
-    return all(_glyph(face, ch) != missing for face, missing in _probes())
+        return not fallback  # no ink of their own to compare: combining marks and joiners go with the text
+    return all(_glyph(face, ch) != missing for face, missing in _probes(fallback))
+
+
+def _runs(words: str) -> list[tuple[str, bool]]:
+    """The text cut where it changes font: (run, drawn with the fallback font)."""
+    if words.isascii():  # the words of every picture, most names: the main font has them all
+        return [(words, False)] if words else []
+    runs: list[tuple[str, bool]] = []
+    for ch in words:
+        fallback = not covered(ch)
+        if runs and runs[-1][1] == fallback:
+            runs[-1] = (runs[-1][0] + ch, fallback)
+        else:
+            runs.append((ch, fallback))
+    return runs
 
 
 def drawable(words: str) -> str:
-    """Text as the bundled font can draw it, every letter kept as written: a letter or digit the font lacks
-    becomes "?", a symbol it lacks (an emoji) is left out, and runs of spaces become one."""
+    """Text as the bundled fonts can draw it, every letter kept as written: a letter or digit neither font
+    has becomes "?", a symbol neither has (an emoji) is left out, and runs of spaces become one."""
     kept = []
     for ch in unicodedata.normalize("NFC", words):
-        if covered(ch):
+        if covered(ch) or covered(ch, fallback=True):
             kept.append(ch)
         elif unicodedata.category(ch)[0] in "LN":
             kept.append(MISSING)

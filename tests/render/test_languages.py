@@ -134,21 +134,46 @@ def test_places_in_each_language() -> None:
     assert said["pt-BR"] == ["1º", "2º", "3º", "4º", "11º", "21º", "22º"]
 
 
-def test_a_name_the_font_cannot_draw_still_shows_something() -> None:
-    """CJK letters become "?", an emoji is left out, and a name of nothing drawable is its seat's number in
-    the picture's language (beside its dynasty's symbol): never an empty name, never tofu."""
-    assert style.drawable("李 Lee 🎲") == "? Lee"
+def test_chinese_japanese_and_korean_names_are_drawn_with_the_fallback_font(games) -> None:  # type: ignore[no-untyped-def]
+    names = ["李小龙", "東京タロウ", "김민준 (Kim)", "Zoë 王"]
+    assert style.seat_names(4, names, EN) == tuple(names)
+    for name in names:
+        cjk = "".join(ch for ch in name if not style.covered(ch) and not ch.isspace())
+        assert cjk and all(style.covered(ch, fallback=True) for ch in cjk)
+        assert bytes(style.fallback_font(26).getmask(cjk)) != bytes(
+            style.fallback_font(26).getmask("\U0010fffe" * len(cjk))
+        )
+    view = public_view(games[0])
+    image = decode(board_png(view, words=words_for("fr"), names=names))
+    lay = board.layout(4, words_for("fr"))
+    for seat, name in enumerate(names):
+        cy = lay.row_top(seat) + lay.row_h // 2
+        assert (
+            _drawn_at(image, (board.X_NAME, cy), name, style.NAME_SIZE, style.INK, seat == view.active) == 1
+        )
+    # a mixed name is as wide as its runs, each in its own font
+    assert style.text_width("Zoë 王", 26) == style.font(26).getlength("Zoë ") + style.fallback_font(
+        26
+    ).getlength("王")
+
+
+def test_a_name_neither_font_can_draw_still_shows_something() -> None:
+    """A letter neither font has (Devanagari) becomes "?", an emoji is left out, and a name of nothing
+    drawable is its seat's number in the picture's language (beside its dynasty's symbol): never an empty
+    name, never tofu."""
+    assert style.drawable("क Lee 🎲") == "? Lee"
     de = words_for("de")
-    assert style.seat_names(3, ["李小龙", "🎲🎲", "Zoe\u0308"], de) == ("Platz 1", "Platz 2", "Zoë")
-    assert style.seat_names(1, ["李小龙"], words_for("fr")) == ("Place 1",)
-    assert not style.covered("李") and not style.covered("🎲") and style.covered("ё")
+    assert style.seat_names(3, ["कमल", "🎲🎲", "Zoe\u0308"], de) == ("Platz 1", "Platz 2", "Zoë")
+    assert style.seat_names(1, ["कमल"], words_for("fr")) == ("Place 1",)
+    assert not style.covered("क") and not style.covered("क", fallback=True)
+    assert not style.covered("🎲") and not style.covered("🎲", fallback=True) and style.covered("ё")
 
 
 def test_the_notes_marks_speak_the_language() -> None:
     de, fr = words_for("de"), words_for("fr")
     assert SeatNote(SeatMark.AWAY).words(de) == "abwesend"
     assert SeatNote(SeatMark.COMPUTER).words(fr) == "ordinateur"
-    assert SeatNote(SeatMark.AWAY, "李小龙").words(de) == "abwesend"  # nothing drawable: the mark's word
+    assert SeatNote(SeatMark.AWAY, "कमल 🎲").words(de) == "abwesend"  # nothing drawable: the mark's word
     assert SeatNote(SeatMark.AWAY, "bis Freitag").words(de) == "bis Freitag"  # the caller's own words
 
 
@@ -199,7 +224,7 @@ def test_a_leaderboard_in_german_with_a_name_in_greek() -> None:
         wins: int
 
     de = words_for("de")
-    image = render_leaderboard([Row(1, 1600, 3, 2), Row(2, 1500, 2, 0)], ["Ελένη", "李小龙"], de)
+    image = render_leaderboard([Row(1, 1600, 3, 2), Row(2, 1500, 2, 0)], ["Ελένη", "कमल"], de)
     first, second = 96 + 40 + 32, 96 + 40 + 64 + 32  # rows of 64 px under the heading, no title
     assert _drawn_at(image, (96, first), "Ελένη", style.NAME_SIZE, style.INK, bold=True) == 1
     assert _drawn_at(image, (96, second), "Spieler Nr. 2", style.NAME_SIZE, style.INK) == 1  # its rank

@@ -129,7 +129,7 @@ def test_cells_are_at_least_48_px() -> None:
 
 
 def test_names_are_clipped_and_printable() -> None:
-    names = style.seat_names(4, ["Zoë", "A" * 60, "李小龙", ""], EN)
+    names = style.seat_names(4, ["Zoë", "A" * 60, "कमल", ""], EN)
     assert names[0] == "Zoë"  # drawn as written (issue 19)
     assert names[1].endswith("…") and style.text_width(names[1], style.NAME_SIZE) <= style.NAME_WIDTH
     assert names[2] == "Seat 3" and names[3] == "Seat 4"
@@ -182,18 +182,18 @@ def test_scores_need_a_finished_game() -> None:
 def test_titles_and_notes_in_other_scripts_degrade_gracefully() -> None:
     assert style.title_text("Café Ludo · #jeux · game 3") == "Café Ludo · #jeux · game 3"
     assert style.title_text("Мой сервер · #игры · game 12") == "Мой сервер · #игры · game 12"
-    assert style.title_text("東京 · #ゲーム 🎲 · game 12") == "game 12"  # the parts it cannot draw go
+    assert (
+        style.title_text("東京 · #ゲーム 🎲 · कमल · game 12") == "東京 · #ゲーム · game 12"
+    )  # a part it cannot draw goes
     assert style.title_text("Server — #games · game 1") == "Server — #games · game 1"
     assert style.title_text("") == style.title_text(None) == ""
     game = position(CALM_AT, players=2)
     plain = board_png(public_view(game), names=NAMES_2, words=EN)
     assert (
-        board_png(public_view(game), names=NAMES_2, title="東京 · #ゲーム", words=EN) == plain
+        board_png(public_view(game), names=NAMES_2, title="कमल · #🎲", words=EN) == plain
     )  # nothing drawable
-    assert board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(text="李小龙")}, words=EN) == plain
-    marked = board_png(
-        public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY, "李小龙")}, words=EN
-    )
+    assert board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(text="कमल")}, words=EN) == plain
+    marked = board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY, "कमल")}, words=EN)
     assert marked == board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY)}, words=EN)
     assert marked != plain
     assert (
