@@ -22,7 +22,6 @@ COPY render render
 COPY i18n i18n
 COPY storage storage
 COPY bot bot
-COPY i18n i18n
 RUN pip install .
 
 USER tigris

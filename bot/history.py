@@ -27,11 +27,12 @@ from ai.analysis import Budget, Judgement, judge_rows, judged_rows, report, turn
 from bot import history_texts as words
 from bot.analysis import move_pictures
 from bot.core import Clock, UserError, unix_time
+from bot.language import game_words
 from bot.present import Directory, due_of, players_of, seat_notes
 from bot.texts import computer_names, post_link
 from bot.workers import Workers
 from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
-from i18n import words_for
+from i18n import Words
 from render import Animation, SeatMark, SeatNote
 from storage import GameNotFound, GameRecord, Player, SeatReason, SeatResult, Status, Store
 
@@ -146,7 +147,7 @@ class History:
         names = await self._directory.names_for(record)
         notes = await self._notes(record)
         title = await self._directory.game_name(record)
-        key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title)
+        key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title, record.language)
         animation = self._replays.get(key)
         if animation is None:
             animation = await self._workers.run(
@@ -154,7 +155,7 @@ class History:
                 settings,
                 seed,
                 actions,
-                words=words_for(None),  # i18n-plumbing: the game's language (and in the replay cache's key)
+                words=game_words(record),
                 names=names,
                 notes=notes,
                 title=title,
@@ -177,7 +178,7 @@ class History:
         self, record: GameRecord, names: list[str], notes: dict[int, SeatNote], title: str, text: str
     ) -> Answer:
         view = public_view(record.game())
-        picture_words = words_for(None)  # i18n-plumbing: the game's language
+        picture_words = game_words(record)
         board = await asyncio.to_thread(
             render.board_png, view, words=picture_words, names=names, notes=notes, title=title
         )
@@ -240,7 +241,9 @@ class History:
         notes = await self._notes(record)
         title = await self._directory.game_name(record)
         wanted = [(c["seq"], c["better"]) for seat in analysis["seats"] for c in seat["costliest"]]
-        pictures = await self._workers.run(move_pictures, export, wanted, names, notes, title)
+        pictures = await self._workers.run(
+            move_pictures, export, wanted, names, notes, title, record.language
+        )
         by_seq = {p.seq: p for p in pictures}
         answers = [Answer(words.analysis_summary(title, analysis, names))]
         for seat in analysis["seats"]:
@@ -273,7 +276,7 @@ class History:
         opponents = [await self.player_name(guild_id, o.player, o.number) for o in stats.opponents]
         return words.stats_text(name, self._directory.guild_name(guild_id), stats, opponents)
 
-    async def leaderboard(self, guild_id: int, page: int, asker: int) -> Answer:
+    async def leaderboard(self, guild_id: int, page: int, asker: int, reader: Words) -> Answer:
         """A page of the server's ratings in words and as a picture, with the asker's own rank below when
         they are not on it."""
         server = self._directory.guild_name(guild_id)
@@ -295,7 +298,7 @@ class History:
             render.leaderboard_png,
             rows,
             names,
-            words=words_for(None),  # i18n-plumbing: the asker's language
+            words=reader,
             title=f"{server} · leaderboard",
             notes=notes,
         )

@@ -14,7 +14,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.history import Answer
 from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_working
 from bot.surface.common import rooms_for, think_privately
@@ -108,7 +108,9 @@ async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
     if page < 1:
         raise UserError(LEADERBOARD_PAGES)
     await think_privately(interaction)
-    answer = await rooms.history.leaderboard(interaction.guild_id or 0, page, interaction.user.id)
+    answer = await rooms.history.leaderboard(
+        interaction.guild_id or 0, page, interaction.user.id, reader_words(interaction)
+    )
     await send(interaction, answer)
 
 
