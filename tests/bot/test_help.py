@@ -1,4 +1,4 @@
-"""/te help and /te rules: private, one screen each, and naming only commands that exist."""
+"""/te help and /te rules: private, one screen each, naming only commands that exist, in every language."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ import re
 
 import pytest
 
-from bot.help_texts import HELP, RULES, TOPICS
+from bot.help_texts import HELP, RULES, TOPICS, help_text, rules_text
+from bot.texts import MESSAGE_LIMIT
+from i18n import LANGUAGES, words_for
 from tests.bot.test_command_tree import build_payload, commands_of
 
+ENGLISH = words_for("en")
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+
 ONE_SCREEN = 1500  # characters: about what a phone shows without scrolling far
-ONE_SCREEN_LINES = 20
+ONE_SCREEN_LINES = 22  # a rules topic ends with a blank line and the other topics
 # `/te tile` `leader` ... `/te seat away` · `seat back`: a command in backticks, with or without /te
 COMMAND = re.compile(r"`(/te )?([a-z]+(?: [a-z]+)?)`")
 
@@ -25,9 +30,10 @@ def named_commands(text: str) -> set[str]:
     return {m[2] for m in COMMAND.finditer(text) if m[1] or " " in m[2] or m[2] in existing()}
 
 
-def test_help_names_every_command_that_exists_and_no_other():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_names_every_command_that_exists_and_no_other(language):
     commands = existing()
-    named = named_commands(HELP)
+    named = named_commands(help_text(words_for(language)))
     assert named <= commands, named - commands
     groups = {c.split()[0] for c in commands if " " in c}
     top = {c for c in commands if " " not in c and c not in groups}
@@ -35,10 +41,41 @@ def test_help_names_every_command_that_exists_and_no_other():
     assert top - {"help"} <= named and grouped <= named, (top | grouped) - named
 
 
-@pytest.mark.parametrize("text", [HELP, *RULES.values()], ids=["help", *RULES])
+@pytest.mark.parametrize(
+    "text", [help_text(ENGLISH), *(rules_text(t, ENGLISH) for t in TOPICS)], ids=["help", *TOPICS]
+)
 def test_each_text_is_one_screen(text):
     assert len(text) <= ONE_SCREEN and text.count("\n") <= ONE_SCREEN_LINES, (len(text), text.count("\n"))
     assert named_commands(text) <= existing()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("topic", ["help", *TOPICS])
+def test_each_text_fits_one_message_in_every_language(language, topic):
+    words = words_for(language)
+    text = help_text(words) if topic == "help" else rules_text(topic, words)
+    assert len(text) <= MESSAGE_LIMIT, len(text)
+    assert named_commands(text) <= existing()
+
+
+def _lines(topic):
+    return [line for section in (HELP if topic == "help" else RULES[topic]) for line in section]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("topic", ["help", *TOPICS])
+def test_each_text_is_translated_and_keeps_what_players_type(language, topic):
+    """Every line is the language's own (no English sentence left: a heading of one word may be spelt
+    alike, as French "Monuments"), and keeps the commands and option values in backticks as they are."""
+    words = words_for(language)
+    text = help_text(words) if topic == "help" else rules_text(topic, words)
+    english = help_text(ENGLISH) if topic == "help" else rules_text(topic, ENGLISH)
+    assert text != english
+    for line in _lines(topic):
+        translated = words.gettext(line)
+        if len(line.split()) > 2:
+            assert line not in text and translated != line, line
+        assert re.findall(r"`[^`]*`", translated) == re.findall(r"`[^`]*`", line), line
 
 
 def test_the_help_tells_a_turn_a_conflict_the_hand_and_the_seats():
@@ -50,7 +87,7 @@ def test_the_help_tells_a_turn_a_conflict_the_hand_and_the_seats():
         "tie goes to the defender",
         "multiplayer Elo",  # issue 13: the rating explained
     ):
-        assert words in HELP, words
+        assert words in help_text(ENGLISH), words
 
 
 async def test_help_and_rules_answer_privately_anywhere(simcord_env):
@@ -58,10 +95,10 @@ async def test_help_and_rules_answer_privately_anywhere(simcord_env):
     channel = guild.create_text_channel("lounge")  # no game here
     zoe = guild.add_member(simcord_env.create_user("zoe"))
     result = await zoe.slash(channel, "te help")
-    assert result.ephemeral and result.response.content.strip() == HELP.strip()
+    assert result.ephemeral and result.response.content.strip() == help_text(ENGLISH)
     for topic in TOPICS:
         result = await zoe.slash(channel, "te rules", topic=topic)
-        assert result.ephemeral and result.response.content.startswith(RULES[topic].split("\n")[0])
+        assert result.ephemeral and result.response.content == rules_text(topic, ENGLISH)
         assert all(f"`{t}`" in result.response.content for t in TOPICS if t != topic)
     result = await zoe.slash(channel, "te rules")
     assert result.response.content.startswith("**Setup**")
