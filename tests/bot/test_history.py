@@ -17,8 +17,8 @@ from PIL import Image
 import bot.history
 from ai.analysis import Budget
 from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, NO_STARTED_GAME_HERE, analyse_in_play
-from i18n import words_for
 from engine import Game, Outcome, UndoRefused, dump, read_export, replay, take_back
+from i18n import words_for
 from render import SeatMark, SeatNote
 from storage import Actor, GameRecord, Player, Status, Store
 from tests.bot.test_queries import spy_on
