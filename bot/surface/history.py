@@ -95,7 +95,8 @@ async def analyse(interaction: discord.Interaction, game: int | None = None, sha
 
     await progress(0)
     answers = await rooms.history.analyse(record, progress, words=words)
-    await interaction.edit_original_response(content=words.gettext(SHARED if share else ANALYSIS_DONE))
+    done = SHARED if share else ANALYSIS_DONE
+    await interaction.edit_original_response(content=words.gettext(done))
     for answer in answers:
         files = [discord.File(io.BytesIO(a.data), a.filename) for a in answer.files]
         await interaction.followup.send(answer.text, files=files, ephemeral=not share)
