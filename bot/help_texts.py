@@ -5,13 +5,15 @@ They follow the 2015 rules and the project's rulings (shared/reference/rulings.m
 name only commands that exist (tests/bot/test_help.py checks every `/te ...` against the command tree).
 
 Each text is sections of lines, each line one message of the catalogue (areas ``help`` and ``rules``): a
-translator works on whole sentences and paragraphs, and a section break is never inside a message.
+translator works on whole sentences and paragraphs, and a section break is never inside a message. The
+commands named are placeholders, filled with their names in the reader's client (``bot.command_words``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from bot.command_words import choice, commands
 from i18n import N_, Words
 
 Text = tuple[tuple[str, ...], ...]  # sections of lines, each line a message
@@ -23,41 +25,41 @@ HELP: Text = (
     (
         N_("**Play** (in the game's channel)"),
         N_(
-            "`/te tile` `leader` `withdraw` `catastrophe` `swap` `pass` — your two actions a turn; the "
+            "{te_tile} {leader} {withdraw} {catastrophe} {swap} {pass} — your two actions a turn; the "
             "square list says what each would do"
         ),
-        N_("`/te choose` — answer a decision (or use the DM buttons)"),
-        N_("`/te undo` — take back your last action (not after a draw, a conflict or a choice)"),
+        N_("{te_choose} — answer a decision (or use the DM buttons)"),
+        N_("{te_undo} — take back your last action (not after a draw, a conflict or a choice)"),
     ),
     (
         N_(
-            "**Look** (only you see the answers): `/te hand` · `board` · `status` · `log` · `rules` · "
-            "`hint` (if on)"
+            "**Look** (only you see the answers): {te_hand} · {board} · {status} · {log} · {rules} · "
+            "{hint} (if on)"
         ),
     ),
     (
         N_("**Games and seats**"),
         N_(
-            "`/te new` · `join` · `leave` · `start` · `abandon` — one game per channel or thread; `/te "
-            "new` sets the variants (also the 2015 buildings and wonder); the creator may `seat addbot` "
-            "and `seat removebot`"
+            "{te_new} · {join} · {leave} · {start} · {abandon} — one game per channel or thread; {te_new} "
+            "sets the variants (also the 2015 buildings and wonder); the creator may {seat_addbot} and "
+            "{seat_removebot}"
         ),
         N_(
-            "`/te seat away` (your turns wait, or the bot covers you) · `seat back` · `seat resign` · "
-            "`seat replace` (creator or manager)"
+            "{te_seat_away} (turns wait, or the bot covers you) · {seat_back} · {seat_resign} · "
+            "{seat_replace} (creator or manager)"
         ),
-        N_("`/te settings` — DMs: all, turn or none; instant answers to forced choices"),
+        N_("{te_settings} — DMs: all, turn or none; instant answers to forced choices"),
     ),
     (
         N_(
-            "**History**: `/te history replay` · `history export` · `history analyse` · `history stats` · "
-            "`history leaderboard` · `history games` · `history mygames` (yours)"
+            "**History**: {te_history_replay} · {history_export} · {history_analyse} · {history_stats} · "
+            "{history_leaderboard} · {history_games} · {history_mygames} (yours)"
         ),
-        N_("**Ratings**: a multiplayer Elo (rules: ratings)."),
+        N_("**Ratings**: multiplayer Elo ({te_rules_topic_ratings})."),
     ),
     (
         N_(
-            "**A turn**: a DM with your hand and the news starts it; play two actions. Miss the turn "
+            "**A turn**: a DM with your hand and the news starts it; play two actions. Miss the "
             "deadline and the computer plays it for you, and you are away until you play again."
         ),
         N_(
@@ -95,11 +97,11 @@ RULES: dict[str, Text] = {
         (
             N_("**Your turn: two actions**"),
             N_("Pick any two, the same one twice if you like:"),
-            N_("• **Place a tile** from your hand (`/te tile`)."),
-            N_("• **Place, move or withdraw a leader** (`/te leader`, `/te withdraw`)."),
-            N_("• **Play a catastrophe** (`/te catastrophe`)."),
-            N_("• **Swap** one to six tiles for new ones from the bag (`/te swap`)."),
-            N_("You may stop early with `/te pass`."),
+            N_("• **Place a tile** from your hand ({te_tile})."),
+            N_("• **Place, move or withdraw a leader** ({te_leader}, {te_withdraw})."),
+            N_("• **Play a catastrophe** ({te_catastrophe})."),
+            N_("• **Swap** one to six tiles for new ones from the bag ({te_swap})."),
+            N_("You may stop early with {te_pass}."),
             N_(
                 "At the end of your turn your leaders score your monuments, every player draws back up to "
                 "six tiles, and the game checks whether it is over."
@@ -217,7 +219,7 @@ RULES: dict[str, Text] = {
     ),
     "buildings": (
         (
-            N_("**Civilization buildings** (2015 edition, `buildings: true`)"),
+            N_("**Civilization buildings** (2015 edition, {buildings_true})"),
             N_(
                 "Four buildings start beside the board: the library (red), granary (blue), market hall "
                 "(green) and palace (black)."
@@ -245,7 +247,7 @@ RULES: dict[str, Text] = {
     ),
     "wonder": (
         (
-            N_("**The wonder** (2015 edition, `wonder: true`)"),
+            N_("**The wonder** (2015 edition, {wonder_true})"),
             N_(
                 "When your tile completes a plus of five face-up tiles of one colour (a tile and its four "
                 "neighbours), you may erect the wonder on it, after any building and monument: the five "
@@ -299,7 +301,7 @@ RULES: dict[str, Text] = {
     ),
     "ratings": (
         (
-            N_("**Ratings** (`/te history leaderboard`, `/te history stats`)"),
+            N_("**Ratings** ({te_history_leaderboard}, {te_history_stats})"),
             N_(
                 "• Everyone starts at 1500. Each server rates its own players, from its finished games; "
                 "abandoned games do not count."
@@ -325,33 +327,88 @@ RULES: dict[str, Text] = {
     ),
     "variants": (
         (
-            N_("**Variants** (chosen when the game is created with `/te new`)"),
+            N_("**Variants** (chosen when the game is created with {te_new})"),
             N_(
-                "**Advanced board** (`board: advanced`): the other side of the board, a different map "
-                "with 14 treasures."
+                "**Advanced board** ({board_advanced}): the other side of the board, a different map with "
+                "14 treasures."
             ),
             N_(
-                "**English variant** (`english: true`): the attacker may commit tiles only if that makes "
+                "**English variant** ({english_true}): the attacker may commit tiles only if that makes "
                 "them stronger than the defender, and the defender only enough to tie exactly. No "
                 "bluffing with spare tiles."
             ),
             N_(
-                "**Open scoring** (`open_scoring: true`): everyone's points and treasures are shown "
-                "during the game."
+                "**Open scoring** ({open_scoring_true}): everyone's points and treasures are shown during "
+                "the game."
             ),
             N_(
-                "**Civilization buildings** (`buildings: true`) and **the wonder** (`wonder: true`), from "
+                "**Civilization buildings** ({buildings_true}) and **the wonder** ({wonder_true}), from "
                 "the 2015 edition: see their topics."
             ),
         ),
     ),
 }
 
+# The commands the texts name, as typed in English: each is a {placeholder} (bot.command_words).
+COMMANDS = (
+    "/te tile",
+    "leader",
+    "withdraw",
+    "catastrophe",
+    "swap",
+    "pass",
+    "/te choose",
+    "/te undo",
+    "/te hand",
+    "board",
+    "status",
+    "log",
+    "rules",
+    "hint",
+    "/te new",
+    "join",
+    "leave",
+    "start",
+    "abandon",
+    "seat addbot",
+    "seat removebot",
+    "/te seat away",
+    "seat back",
+    "seat resign",
+    "seat replace",
+    "/te settings",
+    "/te history replay",
+    "history export",
+    "history analyse",
+    "history stats",
+    "history leaderboard",
+    "history games",
+    "history mygames",
+    "/te leader",
+    "/te withdraw",
+    "/te catastrophe",
+    "/te swap",
+    "/te pass",
+    "buildings: true",
+    "wonder: true",
+    "/te history leaderboard",
+    "/te history stats",
+    "board: advanced",
+    "english: true",
+    "open_scoring: true",
+    "/te rules topic: ratings",
+)
+
 TOPICS = tuple(RULES)
 
 
 def _render(text: Text, words: Words) -> str:
-    return "\n\n".join("\n".join(words.gettext(line) for line in section) for section in text)
+    named = _commands(words)
+    return "\n\n".join("\n".join(words.gettext(line, **named) for line in section) for section in text)
+
+
+def _commands(words: Words) -> Mapping[str, str]:
+    return commands(COMMANDS, words)
 
 
 def help_text(words: Words) -> str:
@@ -360,7 +417,7 @@ def help_text(words: Words) -> str:
 
 
 def rules_text(topic: str, words: Words, topics: Sequence[str] = TOPICS) -> str:
-    """The answer of /te rules for a topic, ending with the other topics (their option values, which a
-    player types, stay as they are)."""
-    others = " · ".join(f"`{t}`" for t in topics if t != topic)
+    """The answer of /te rules for a topic, ending with the other topics as the reader's client lists
+    them."""
+    others = " · ".join(f"`{choice(t, words)}`" for t in topics if t != topic)
     return _render(RULES[topic], words) + "\n\n" + words.gettext(OTHER_TOPICS, topics=others)

@@ -100,7 +100,7 @@ class History:
                 channel_id or 0, statuses=(Status.PLAYING, Status.FINISHED)
             )
             if record is None:
-                raise UserError(words.gettext(texts.NO_STARTED_GAME_HERE))
+                raise UserError(texts.no_started_game_here(words))
             return record
         try:
             record = await self._store.load_game(number)

@@ -17,6 +17,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from ai.hint import label
+from bot.command_words import code, commands
 from bot.deadlines import Due
 from bot.texts import MESSAGE_LIMIT, bot_name, deadline_words, you_awaited
 from engine import Action, NotationError, Phase, PublicView
@@ -25,6 +26,16 @@ from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
 
 LABEL_LIMIT = 100  # characters of an autocomplete choice's name
+# The commands the texts name, as typed in English: each is a {placeholder} (bot.command_words).
+COMMANDS = (
+    "game:",
+    "/te log",
+    "/te rules topic: ratings",
+    "/te join",
+    "/te new",
+    "/te status",
+    "/te history games",
+)
 
 
 def _locale(words: Words) -> str:
@@ -39,6 +50,10 @@ def decimal(value: float, digits: int, words: Words, *, signed: bool = False) ->
     return format_decimal(value, format=pattern, locale=_locale(words))
 
 
+def _named(words: Words) -> Mapping[str, str]:
+    return commands(COMMANDS, words)
+
+
 def names_list(names: Sequence[str], words: Words) -> str:
     """'Alice', 'Alice and Bob', 'Alice, Bob and Carol' in the reader's language."""
     return format_list(list(names), locale=_locale(words))
@@ -49,8 +64,9 @@ def names_list(names: Sequence[str], words: Words) -> str:
 
 def no_such_game(number: int, words: Words) -> str:
     return words.gettext(
-        "There is no game {number} on this server; start typing `game:` to pick one from a list.",
+        "There is no game {number} on this server; start typing {game} to pick one from a list.",
         number=number,
+        **_named(words),
     )
 
 
@@ -71,8 +87,9 @@ def not_started(number: int, asked: str, words: Words) -> str:
 def export_in_play(number: int, words: Words) -> str:
     return words.gettext(
         "Game {number} is still in play and its record holds the seed, which would reveal the bag: it can "
-        "be exported once the game is over (`/te log` shows its moves meanwhile).",
+        "be exported once the game is over ({te_log} shows its moves meanwhile).",
         number=number,
+        **_named(words),
     )
 
 
@@ -85,8 +102,14 @@ def analyse_in_play(number: int, words: Words) -> str:
 
 
 NO_STARTED_GAME_HERE = N_(
-    "This channel has no started game: give a game number with `game:` (start typing to pick one)."
+    "This channel has no started game: give a game number with {game} (start typing to pick one)."
 )
+
+
+def no_started_game_here(words: Words) -> str:
+    return words.gettext(NO_STARTED_GAME_HERE, **_named(words))
+
+
 BOT_HAS_NO_STATS = N_("Bot accounts do not play here; the computer player's ratings are on the leaderboard.")
 LEADERBOARD_PAGES = N_("Pages of the leaderboard start at 1.")
 
@@ -307,7 +330,7 @@ def stats_text(name: str, server: str, stats: PlayerStats, opponents: Sequence[s
 
 # ------------------------------------------------------------------------------------------ leaderboard
 
-RATING_HELP = N_("Ratings: a multiplayer Elo from finished games; `/te rules topic: ratings` explains them.")
+RATING_HELP = N_("Ratings: a multiplayer Elo from finished games; {te_rules_topic_ratings} explains them.")
 
 
 def leaderboard_text(
@@ -334,9 +357,10 @@ def leaderboard_text(
     ]
     if mine is not None:
         lines.append(mine)
-    last = words.gettext(RATING_HELP)
+    last = words.gettext(RATING_HELP, **_named(words))
     if more:
-        last += " " + words.gettext("Next: `/te history leaderboard page: {page}`.", page=more)
+        page = code(f"/te history leaderboard page: {more}", words)
+        last += " " + words.gettext("Next: {next_page}.", next_page=page)
     lines.append(last)
     return "\n".join(lines)
 
@@ -365,7 +389,7 @@ def no_ratings(server: str, words: Words) -> str:
     empty = words.gettext(
         "Nobody on {server} has finished a game yet, so the leaderboard is empty.", server=server
     )
-    return empty + " " + words.gettext(RATING_HELP)
+    return empty + " " + words.gettext(RATING_HELP, **_named(words))
 
 
 # ------------------------------------------------------------------------------------------ games
@@ -400,9 +424,10 @@ def running_line(
 
 def lobby_line(number: int, channel: str, seated: int, words: Words) -> str:
     return words.ngettext(
-        "• game {number} · {channel} — lobby, {n} player seated: `/te join` there",
-        "• game {number} · {channel} — lobby, {n} players seated: `/te join` there",
+        "• game {number} · {channel} — lobby, {n} player seated: {te_join} there",
+        "• game {number} · {channel} — lobby, {n} players seated: {te_join} there",
         seated,
+        **_named(words),
         number=number,
         channel=channel,
     )
@@ -449,8 +474,16 @@ def server_games_text(
 ) -> str:
     head = words.gettext("**Games on {server}**", server=server)
     if not (running or lobbies or finished):
-        return head + "\n" + words.gettext("No game has been played here yet: open one with `/te new`.")
-    more = [words.gettext("• …and more: each game's channel has its `/te status`.")] if more_running else []
+        return (
+            head
+            + "\n"
+            + words.gettext("No game has been played here yet: open one with {te_new}.", **_named(words))
+        )
+    more = (
+        [words.gettext("• …and more: each game's channel has its {te_status}.", **_named(words))]
+        if more_running
+        else []
+    )
     return _sections(
         head,
         [
@@ -498,8 +531,9 @@ def my_lobby_line(title: str, seated: int, link: str, words: Words) -> str:
 def my_games_text(awaited: Sequence[str], others: Sequence[str], lobbies: Sequence[str], words: Words) -> str:
     if not (awaited or others or lobbies):
         return words.gettext(
-            "You have no game in play and no lobby: open one with `/te new`, or see a server's games with "
-            "`/te history games`."
+            "You have no game in play and no lobby: open one with {te_new}, or see a server's games with "
+            "{te_history_games}.",
+            **_named(words),
         )
     head = (
         words.ngettext(

@@ -8,9 +8,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.core import reply_private
+from bot.core import reader_words, reply_private
 from bot.help_texts import help_text, rules_text
-from i18n import words_for
 
 Topic = Literal[
     "setup",
@@ -30,14 +29,13 @@ Topic = Literal[
 
 @app_commands.command(name="help", description="How to play here: commands, a turn, conflicts")
 async def help_command(interaction: discord.Interaction) -> None:
-    await reply_private(interaction, help_text(words_for(None)))  # i18n-plumbing: the person's language
+    await reply_private(interaction, help_text(reader_words(interaction)))
 
 
 @app_commands.command(name="rules", description="The rules, one topic at a time")
 @app_commands.describe(topic="default: setup")
 async def rules(interaction: discord.Interaction, topic: Topic = "setup") -> None:
-    words = words_for(None)  # i18n-plumbing: the person's language
-    await reply_private(interaction, rules_text(topic, words))
+    await reply_private(interaction, rules_text(topic, reader_words(interaction)))
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (help_command, rules)

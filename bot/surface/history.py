@@ -14,7 +14,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.history import Answer
 from bot.history_texts import (
     ANALYSIS_DONE,
@@ -24,18 +24,13 @@ from bot.history_texts import (
     SHARED,
     analyse_working,
 )
+from bot.language import game_words
 from bot.surface.common import rooms_for, think_privately
-from i18n import Words, words_for
 from storage import Player
 
 history_group = app_commands.Group(name="history", description="Replays, records, stats, ratings, games")
 
 GAME = "game number (default: this channel's)"
-
-
-def reader_words(interaction: discord.Interaction) -> Words:
-    """The asker's language: every answer of /te history is private (a shared replay's caption too)."""
-    return words_for(None)  # i18n-plumbing: the person's language
 
 
 async def game_numbers(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -67,7 +62,8 @@ async def replay(interaction: discord.Interaction, game: int | None = None, shar
     await think_privately(interaction)
     record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game, words=words)
     await interaction.edit_original_response(content=rooms.history.replay_working(record, words=words))
-    answer = await rooms.history.replay(record, words=words)
+    # a shared replay is a post of the game's channel: its caption in the game's language
+    answer = await rooms.history.replay(record, words=game_words(record) if share else words)
     await send(interaction, answer, share=share, done=words.gettext(REPLAY_DONE))
 
 
@@ -94,7 +90,7 @@ async def analyse(interaction: discord.Interaction, game: int | None = None, sha
         await interaction.edit_original_response(content=analyse_working(record.id, percent, words))
 
     await progress(0)
-    answers = await rooms.history.analyse(record, progress, words=words)
+    answers = await rooms.history.analyse(record, progress, words=game_words(record) if share else words)
     done = SHARED if share else ANALYSIS_DONE
     await interaction.edit_original_response(content=words.gettext(done))
     for answer in answers:
@@ -108,7 +104,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
     if user is not None and user.bot:
-        raise UserError(words.gettext(BOT_HAS_NO_STATS))
+        raise UserError(BOT_HAS_NO_STATS)
     member = user or interaction.user
     rooms.directory.remember(member)
     text = await rooms.history.stats(interaction.guild_id or 0, Player.person(member.id), words=words)
@@ -120,7 +116,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
     rooms, words = rooms_for(interaction), reader_words(interaction)
     if page < 1:
-        raise UserError(words.gettext(LEADERBOARD_PAGES))
+        raise UserError(LEADERBOARD_PAGES)
     await think_privately(interaction)
     answer = await rooms.history.leaderboard(
         interaction.guild_id or 0, page, interaction.user.id, words=words

@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-from bot.help_texts import HELP, RULES, TOPICS, help_text, rules_text
+from bot import history_texts
+from bot.command_words import choice, code, command, commands
+from bot.help_texts import COMMANDS, HELP, RULES, TOPICS, help_text, rules_text
 from bot.texts import MESSAGE_LIMIT
 from i18n import LANGUAGES, words_for
 from tests.bot.test_command_tree import build_payload, commands_of
@@ -30,10 +32,10 @@ def named_commands(text: str) -> set[str]:
     return {m[2] for m in COMMAND.finditer(text) if m[1] or " " in m[2] or m[2] in existing()}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_help_names_every_command_that_exists_and_no_other(language):
+def test_help_names_every_command_that_exists_and_no_other():
+    """In English; every other language names the same commands in its client's words (below)."""
     commands = existing()
-    named = named_commands(help_text(words_for(language)))
+    named = named_commands(help_text(ENGLISH))
     assert named <= commands, named - commands
     groups = {c.split()[0] for c in commands if " " in c}
     top = {c for c in commands if " " not in c and c not in groups}
@@ -55,27 +57,52 @@ def test_each_text_fits_one_message_in_every_language(language, topic):
     words = words_for(language)
     text = help_text(words) if topic == "help" else rules_text(topic, words)
     assert len(text) <= MESSAGE_LIMIT, len(text)
-    assert named_commands(text) <= existing()
 
 
 def _lines(topic):
     return [line for section in (HELP if topic == "help" else RULES[topic]) for line in section]
 
 
+def _named_in(line: str, words) -> list[str]:
+    return re.findall(r"`[^`]*`", words.gettext(line, **commands(COMMANDS, words)))
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("topic", ["help", *TOPICS])
-def test_each_text_is_translated_and_keeps_what_players_type(language, topic):
+def test_each_text_is_translated_and_names_commands_as_the_readers_discord_does(language, topic):
     """Every line is the language's own (no English sentence left: a heading of one word may be spelt
-    alike, as French "Monuments"), and keeps the commands and option values in backticks as they are."""
+    alike, as French "Monuments"), and names the commands, options and choices the English line names, as
+    the reader's client lists them (the command tree is localised: a German types `/te brett`)."""
     words = words_for(language)
     text = help_text(words) if topic == "help" else rules_text(topic, words)
-    english = help_text(ENGLISH) if topic == "help" else rules_text(topic, ENGLISH)
-    assert text != english
+    assert text != (help_text(ENGLISH) if topic == "help" else rules_text(topic, ENGLISH))
     for line in _lines(topic):
-        translated = words.gettext(line)
+        english = ENGLISH.gettext(line, **commands(COMMANDS, ENGLISH))
         if len(line.split()) > 2:
-            assert line not in text and translated != line, line
-        assert re.findall(r"`[^`]*`", translated) == re.findall(r"`[^`]*`", line), line
+            assert english not in text and words.gettext(line) != line, line
+        typed = [segment.strip("`") for segment in _named_in(line, ENGLISH)]
+        assert _named_in(line, words) == [code(c, words) for c in typed], line
+    if topic != "help":
+        assert text.endswith(" · ".join(f"`{choice(t, words)}`" for t in TOPICS if t != topic))
+
+
+@pytest.mark.parametrize("typed", sorted({*COMMANDS, *history_texts.COMMANDS}))
+def test_every_command_the_texts_name_exists(typed):
+    """As typed in English, the command's path is in the tree (its options are checked by the tree's own
+    test)."""
+    words = typed.removeprefix("/te ").split(" ")
+    path = " ".join(words[: next((i for i, w in enumerate(words) if w.endswith(":")), len(words))])
+    assert command(typed, ENGLISH) == typed
+    assert not path or path in existing() | {"help"}, typed
+
+
+def test_a_command_in_the_readers_client():
+    german = words_for("de")
+    assert command("/te rules topic: ratings", german) == "/te regeln thema: Wertungszahlen"
+    assert command("seat away", german) == "platz abwesend"
+    assert command("board: advanced", german) == "brett: fortgeschritten"
+    assert command("buildings: true", german) == "gebäude: true"
+    assert code("game:", words_for("fr")) == "`partie:`"
 
 
 def test_the_help_tells_a_turn_a_conflict_the_hand_and_the_seats():
@@ -103,3 +130,17 @@ async def test_help_and_rules_answer_privately_anywhere(simcord_env):
     result = await zoe.slash(channel, "te rules")
     assert result.response.content.startswith("**Setup**")
     assert channel.history() == []  # nothing public
+
+
+async def test_a_german_gets_help_and_rules_in_german(simcord_env, locales):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("lounge")
+    dora = guild.add_member(simcord_env.create_user("dora"))
+    locales.people[dora.id] = "de"
+    german = words_for("de")
+    result = await dora.slash(channel, "te help")
+    assert result.ephemeral and result.response.content == help_text(german)
+    assert result.response.content.startswith("**Euphrat & Tigris** — baue Reiche")
+    result = await dora.slash(channel, "te rules", topic="wars")
+    assert result.ephemeral and result.response.content == rules_text("wars", german)
+    assert result.response.content.startswith("**Kriege (äußere Konflikte)**")

@@ -16,7 +16,7 @@ from PIL import Image
 
 import bot.history
 from ai.analysis import Budget
-from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, NO_STARTED_GAME_HERE, analyse_in_play
+from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_in_play, no_started_game_here
 from engine import Game, Outcome, UndoRefused, dump, read_export, replay, take_back
 from i18n import words_for
 from render import SeatMark, SeatNote
@@ -184,7 +184,8 @@ async def test_refusals_are_one_private_sentence(simcord_env, server):
     guild, channel, (alice, bob, _) = server
     store = simcord_env.bot.store
     result = await alice.slash(channel, "te history replay")
-    assert result.ephemeral and result.response.content == NO_STARTED_GAME_HERE
+    assert result.ephemeral and result.response.content == no_started_game_here(words_for("en"))
+    assert "`game:`" in result.response.content
     lobby = await store.create_game(guild.id, channel.id, alice.id, T0)
     for command in ("replay", "export"):
         result = await alice.slash(channel, f"te history {command}", game=lobby.id)
@@ -471,6 +472,7 @@ async def test_history_commands_ask_only_indexed_lookups(simcord_env, server, hi
         "latest_game_in_channel", "load_game", "effective_actions", "seat_history", "game_export",
         "player_stats", "leaderboard", "running_games", "finished_games", "games_of_guild", "user_games",
         "last_posts", "timers",
+        "person_language", "person_languages", "set_person_language",  # the asker's language, by user id
     }  # fmt: skip
     assert calls and set(calls) <= indexed, set(calls) - indexed
 

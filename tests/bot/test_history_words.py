@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-import bot.surface.history
 from bot import history_texts as texts
 from i18n import LANGUAGES, words_for
 from i18n.extract import wanted_messages
@@ -68,8 +67,9 @@ def test_a_shared_rank_is_the_same_number_on_each_line_in_every_language():
         "2. bob — **1500** · 1 Partie · 1 Sieg",
         "2. Bot (hard) — **1500** · 1 Partie · 0 Siege",
         "Du bist #11: **1400** · 21 Partien · 1 Sieg",
-        "Wertungszahlen: ein Elo für mehrere Spieler aus beendeten Partien; `/te rules topic: ratings` "
-        "erklärt sie. Weiter: `/te history leaderboard page: 2`.",
+        "Wertungszahlen: ein Elo für mehrere Spieler aus beendeten Partien; "
+        "`/te regeln thema: Wertungszahlen` "
+        "erklärt sie. Weiter: `/te historie rangliste seite: 2`.",
     ]
     for language in LANGUAGES:
         words = words_for(language)
@@ -97,7 +97,7 @@ def test_ages_counts_and_lists_of_names_in_german():
     shape = texts.ReplayShape(frames=31, milliseconds=75_400)
     caption = texts.replay_caption("Freunde · #spiele · Partie 4", shape, "finished", DE)
     assert caption == (
-        "**Freunde · #spiele · Partie 4** — Wiederholung, 31 Bilder (eines pro Zug), 1 min 15 s; das letzte "
+        "**Freunde · #spiele · Partie 4** — Wiedergabe, 31 Bilder (eines pro Zug), 1 min 15 s; das letzte "
         "Bild zeigt den Endstand."
     )
     assert texts.mib(11 * 2**20 // 2, words_for("fr")) == "5,5 Mio"
@@ -152,9 +152,10 @@ def _english_sentences() -> list[str]:
     return runs
 
 
-async def test_a_german_reader_gets_every_history_answer_in_german(simcord_env, server, history, monkeypatch):  # noqa: F811
+async def test_a_german_reader_gets_every_history_answer_in_german(simcord_env, server, history, locales):  # noqa: F811
     _, channel, (alice, bob, carol) = server
-    monkeypatch.setattr(bot.surface.history, "reader_words", lambda interaction: DE)
+    for person in (alice, bob, carol):
+        locales.people[person.id] = "de"
     answers = {
         "stats": await bob.slash(channel, "te history stats", user=alice),
         "leaderboard": await carol.slash(channel, "te history leaderboard"),
@@ -179,7 +180,10 @@ async def test_a_german_reader_gets_every_history_answer_in_german(simcord_env, 
         == f"Partie {history['lobby'].id} hat nie begonnen, es gibt also nichts abzuspielen."
     )
     assert contents["playing"].startswith(f"Partie {history['playing'].id} läuft noch")
-    assert contents["missing"].startswith("Auf diesem Server gibt es keine Partie 999")
+    assert contents["missing"] == (
+        "Auf diesem Server gibt es keine Partie 999; tippe `partie:` an, um eine aus der Liste zu wählen."
+    )
+    assert "`/te regeln thema: Wertungszahlen` erklärt sie." in contents["leaderboard"]
     english = _english_sentences()
     assert len(english) > 50
     for name, content in contents.items():
