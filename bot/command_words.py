@@ -33,12 +33,12 @@ def command(typed: str, words: Words) -> str:
     shown = []
     for i, token in enumerate(tokens):
         slash = "/" if token.startswith("/") else ""
-        word = token.removeprefix("/")
+        word = token.removeprefix("/").removesuffix(":")
         if i < path_end:
             context = _COMMAND if i == path_end - 1 else _GROUP
             shown.append(slash + words.pgettext(context, word))
         elif token.endswith(":"):
-            shown.append(words.pgettext(_OPTION, word.removesuffix(":")) + ":")
+            shown.append(words.pgettext(_OPTION, word) + ":")
         else:
             shown.append(choice(word, words))
     return " ".join(shown)
