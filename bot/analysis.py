@@ -31,8 +31,8 @@ def move_pictures(
     language: str | None = None,
 ) -> list[MovePicture]:
     """For each (seq, better action) the picture of the board before that row (as everyone saw it) with the
-    move played framed and ``better`` marked (its words in ``language``, as the answer's), and the line of why;
-    in the order given."""
+    move played framed and ``better`` marked (its words in ``language``, as the answer's), and the line of
+    why; in the order given."""
     wanted = dict(seqs)
     found: dict[int, MovePicture] = {}
     for seq, game, played in positions(record):
