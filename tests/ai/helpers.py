@@ -1,13 +1,11 @@
-"""Positions for the computer-player tests, built with the engine's public API only."""
+"""Eventful games and positions by phase for the computer-player tests; positions by hand come from
+``tests.engine.positions`` (over the engine's ``engine.position``)."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Mapping
-from typing import Any
 
-from engine import Action, Game, Phase, dump, load, parse_square
+from engine import Action, Game, Phase
 
 # A play-out that favours tiles and leaders reaches conflicts, monuments and treasure choices quickly.
 EVENTFUL = ("tile", "leader")
@@ -46,27 +44,3 @@ def positions_by_phase(per_phase: int = 2, games: int = 8, most_games: int = 40)
             if len(bucket) < per_phase and (game.phase is not Phase.ACTION or game.turn % 11 == 5):
                 bucket.append(game)
     return found
-
-
-def with_changes(game: Game, change: Any) -> Game:
-    """A copy of the game through its position text, after ``change(data)`` edits the position dict."""
-    data = json.loads(dump(game))
-    change(data)
-    return load(json.dumps(data))
-
-
-def board_position(at: Mapping[str, str], hands: list[str], active: int = 0) -> Game:
-    """A 2-player game with these squares (position tokens) on the empty standard map, three spare
-    treasures in the corner so a turn's end does not end the game, and the rest of the tiles in the bag."""
-    data = json.loads(dump(Game.new(2, 0)))
-    rows = [["~" if token.startswith("~") else "." for token in line.split()] for line in data["grid"]]
-    for name, token in {"a1": "R$", "c1": "R$", "a3": "R$", **at}.items():
-        s = parse_square(name)
-        rows[s // 16][s % 16] = token
-    data["grid"] = [" ".join(row) for row in rows]
-    for seat, hand in enumerate(hands):
-        data["players"][seat]["hand"] = hand
-    data["turn"].update(active=active, start_player=active)
-    data["settings"]["composed"] = True  # set up by hand: treasures off their starting squares
-    del data["bag"], data["removed"]  # the loader puts every tile not on the board or in a hand in the bag
-    return load(json.dumps(data))

@@ -20,23 +20,12 @@ from engine import (
     player_view,
     position,
     position_from_view,
-    square_name,
 )
 from engine.actions import Action
 from engine.cells import TILE_COUNTS
 from engine.diagram import grid_lines
 from engine.rng import Rng
-
-
-def tiles_by_colour(game: Game) -> list[int]:
-    out = [0, 0, 0, 0]
-    for v in game.cell:
-        if 0 <= v < 8:
-            out[v % 4] += 1
-    for seat in range(game.players):
-        for c in range(4):
-            out[c] += game.hands[seat][c]
-    return [out[c] + game.bag[c] + game.removed[c] for c in range(4)]
+from tests.engine.positions import hidden_parts, play_builder_minded, tiles_by_colour
 
 
 def test_squares_on_the_map_read_back_as_typed_pieces() -> None:
@@ -117,33 +106,15 @@ def test_a_built_position_round_trips() -> None:
 # ------------------------------------------------------------------------------------------- from a view
 
 
-def hidden_parts(game: Game) -> dict[str, Any]:
-    """``position_from_view``'s parts as the game really has them."""
-    return {
-        "hands": [
-            "".join(letter * n for letter, n in zip("RBGK", game.hand(s), strict=True))
-            for s in range(game.players)
-        ],
-        "bag": list(game.bag),
-        "removed": list(game.removed),
-        "points": [list(p) for p in game.points],
-        "treasures": list(game.treasures_held),
-        "rng": game.rng.state,
-    }
-
-
 @pytest.mark.parametrize("options", [False, True])
 def test_a_game_rebuilt_from_a_view_and_its_own_hidden_parts_plays_on_alike(options: bool) -> None:
-    from tests.engine.positions import play_builder_minded
-
     _, actions = play_builder_minded(3, 11, buildings=options, wonder=options)
     game = Game.new(3, 11, buildings=options, wonder=options)
     for number, action in enumerate(actions):
         if number % 5 == 0:
             seat = number % 3
             view = player_view(game, seat)
-            placed = None if game.placed is None else square_name(game.placed)
-            rebuilt = position_from_view(view, placed=placed, **hidden_parts(game))
+            rebuilt = position_from_view(view, **hidden_parts(game))
             assert player_view(rebuilt, seat) == view
             assert rebuilt.legal_actions() == game.legal_actions()
             assert hidden_parts(rebuilt) == hidden_parts(game)

@@ -172,4 +172,3 @@ async def test_two_processes_appending_to_one_game_lose_nothing(
     assert sorted(v for r in results for v in r["versions"]) == list(range(1, record.version + 1))
     assert sum(r["stale"] for r in results) > 0, results  # they did race
     assert record.version >= moves
-
