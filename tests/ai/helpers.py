@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from engine import Action, Game, Phase
 
@@ -31,7 +32,13 @@ def eventful_game(players: int, seed: int, moves: int = 10_000, options: bool = 
 def positions_by_phase(per_phase: int = 2, games: int = 8, most_games: int = 40) -> dict[Phase, list[Game]]:
     """A few positions waiting for each kind of choice (turn actions and every decision). Odd seeds play
     the 2015 options; the wonder is rare, so more games are played (up to ``most_games``) until every
-    phase has been seen."""
+    phase has been seen. Copies: the games are played once per test process (several modules ask)."""
+    found = _positions_by_phase(per_phase, games, most_games)
+    return {phase: [game.copy() for game in bucket] for phase, bucket in found.items()}
+
+
+@cache
+def _positions_by_phase(per_phase: int, games: int, most_games: int) -> dict[Phase, list[Game]]:
     found: dict[Phase, list[Game]] = {}
     wanted = {p for p in Phase if p is not Phase.OVER}
     for seed in range(most_games):
