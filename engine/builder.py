@@ -26,8 +26,8 @@ from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
 from engine.diagram import LETTERS, diagram_rows, empty_rows, join_row, square_token
 from engine.errors import NotationError
 from engine.game import Game
-from engine.model import Phase
-from engine.notation import FORMAT, from_dict
+from engine.model import Conflict, Phase
+from engine.notation import FORMAT, conflict_dict, from_dict
 from engine.views import PlayerView, SquareView
 
 # per colour: a mapping {"red": 1, ...} (missing colours 0), a sequence of four counts, or None for zeros
@@ -160,7 +160,7 @@ def position_from_view(
     own = _per_seat(hands, view.seat, "")
     if tuple(own.count(letter) for letter in LETTERS) != view.hand:
         raise NotationError(f"seat {view.seat}'s own hand is in sight: it cannot be resampled")
-    conflict = view.conflict
+    seen = view.conflict
     return position(
         _view_grid(view),
         players=view.players,
@@ -181,14 +181,10 @@ def position_from_view(
         phase=view.phase,
         placed=placed,
         conflict=None
-        if conflict is None
-        else {
-            "kind": conflict.kind,
-            "colour": conflict.colour.word,
-            "attacker": conflict.attacker,
-            "defender": conflict.defender,
-            "attacker_commit": conflict.attacker_commit,
-        },
+        if seen is None
+        else conflict_dict(
+            Conflict(seen.kind, seen.colour, seen.attacker, seen.defender, seen.attacker_commit)
+        ),
         monuments=[(monument_name(pair), square_name(top_left)) for pair, top_left in view.monuments],
         monuments_available=[monument_name(pair) for pair in view.monuments_available],
         bag=bag,
