@@ -296,6 +296,11 @@ function (``storage.dbthread``); ``append_action`` keeps ``synchronous=FULL`` an
 its transaction.
 """
 
+from storage.areas import Areas
+from storage.areas.base import ACTIVE
+from storage.areas.settings import UNCHANGED
+from storage.areas.timers import ALL_TIMERS
+from storage.backends import backup_database
 from storage.errors import (
     AbsenceLengthError,
     AlreadySeatedError,
@@ -372,7 +377,7 @@ from storage.records import (
 )
 from storage.repair import Inconsistency
 from storage.schema import LATEST as SCHEMA_VERSION
-from storage.store import ACTIVE, ALL_TIMERS, DEFAULT_PATH, UNCHANGED, Store, backup_database
+from storage.store import DEFAULT_PATH, Store, Transaction
 
 __all__ = [
     "ACTIVE",
@@ -393,6 +398,7 @@ __all__ = [
     "ActorKind",
     "AlreadySeatedError",
     "Appended",
+    "Areas",
     "BackupError",
     "ChannelBusyError",
     "ComputerLevel",
@@ -448,6 +454,7 @@ __all__ = [
     "Timer",
     "TimerKind",
     "TimerRetry",
+    "Transaction",
     "UserGame",
     "WrongPlayerCountError",
     "WrongSeatError",
