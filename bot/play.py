@@ -34,6 +34,7 @@ from storage import (
     ActionRecord,
     Actor,
     Appended,
+    Areas,
     GameNotFound,
     GamePausedError,
     GameRecord,
@@ -437,9 +438,17 @@ class ActionPath:
             await self._settle_and_present(game_id, game, game, [], rows, "Answered by your standing order.")
 
     async def reconcile_pause(self, record: GameRecord) -> tuple[GameRecord, Happening | None]:
+        """``reconcile_in`` in a transaction of its own."""
+        record, change = await self._store.transaction(lambda tx: self.reconcile_in(tx, record))
+        if change is not None:
+            self.timers_saved()
+        return record, change
+
+    async def reconcile_in(self, tx: Areas, record: GameRecord) -> tuple[GameRecord, Happening | None]:
         """R31: pause a game in play when every person's seat is away (or no person holds a seat any more),
         resume it when one is back; the happening to tell, if this changed it. A pause holds every timer but
-        the one that ends it at the end of the earliest announced absence (``resume``)."""
+        the one that ends it at the end of the earliest announced absence (``resume``). Part of the caller's
+        unit of work ``tx``: the pause and its timer are saved together, with the change that caused them."""
         now = self._now()
         if record.status is not Status.PLAYING:
             return record, None
@@ -447,33 +456,39 @@ class ActionPath:
         away = nobody or record.all_humans_away(now)
         if away == record.paused:
             return record, None
-        if not await self._store.set_paused(record.id, away, now, keep_kinds=(RESUME,)):
-            return await self._store.load_game(record.id), None
+        if not await tx.set_paused(record.id, away, now, keep_kinds=(RESUME,)):
+            return await tx.load_game(record.id), None
         ends = [s.away_until for s in record.human_seats if s.away_until is not None and s.away_until > now]
         if away and ends:
-            await self._store.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
-        self._on_timers_saved()
-        return await self._store.load_game(record.id), Paused(away, nobody)
+            await tx.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
+        return await tx.load_game(record.id), Paused(away, nobody)
 
     async def retime(self, record: GameRecord) -> None:
+        """``retime_in`` in a transaction of its own."""
+        await self._store.transaction(lambda tx: self.retime_in(tx, record))
+        self.timers_saved()
+
+    async def retime_in(self, tx: Areas, record: GameRecord) -> None:
         """Replace the game's timers after a seat changed (away, back, handed over, resigned), under the
-        game's lock: the turn clock runs on; who is played for, warned and reminded follows the seats. The
-        new rows are saved before the old ones go, so a crash between leaves a duplicate (its version is the
-        same: the first to fire wins), never a game without timers."""
+        game's lock: the turn clock runs on; who is played for, warned and reminded follows the seats. Part
+        of the caller's unit of work ``tx``: the new timers and the old ones' deletion are saved together."""
         if record.status is not Status.PLAYING:
             return
         now = self._now()
-        rows = await self._store.timers(record.id)
+        rows = await tx.timers(record.id)
         # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
         decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
         for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
             if timer.kind == DEADLINE:
                 due = decided.get((timer.seat, record.version), timer.due_at)
                 timer = dataclasses.replace(timer, due_at=due)
-            await self._store.add_timer(record.id, timer, now)
+            await tx.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:
-                await self._store.delete_timer(row.id)
+                await tx.delete_timer(row.id)
+
+    def timers_saved(self) -> None:
+        """Timers were saved (after a unit of work commits): the timer loop looks again."""
         self._on_timers_saved()
 
     async def catch_up(self, record: GameRecord) -> None:

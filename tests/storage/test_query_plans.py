@@ -265,8 +265,8 @@ async def test_lists_of_the_newest_and_the_best_read_their_index_in_order(
     store: Store, start_game: StartGame, play: Play
 ) -> None:
     """A page of a server's newest finished games or best ratings never sorts all of them."""
-    from storage.sql import SQLITE
     from storage.areas.history import _SQL_FINISHED_GAMES, _SQL_LEADERBOARD
+    from storage.sql import SQLITE
 
     finished = _SQL_FINISHED_GAMES[SQLITE]
 
