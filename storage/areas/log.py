@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any, Literal
 
 from engine import (
+    UNDO,
     Game,
     GameExport,
     HolderReason,
@@ -17,6 +18,7 @@ from engine import (
     NotationError,
     SeatHolder,
     Who,
+    WhoKind,
     dump,
     replay_log,
 )
@@ -41,15 +43,12 @@ from storage.errors import (
     WrongSeatError,
 )
 from storage.records import (
-    UNDO,
-    ActionRecord,
-    Actor,
-    ActorKind,
     Appended,
     GameRecord,
     NewTimer,
     Status,
     away_at,
+    computer_level,
 )
 from storage.results import record_results
 from storage.sql import Db
@@ -65,18 +64,6 @@ _SQL_NEWEST_EFFECTIVE = (
 )
 
 
-def _who(actor: Actor | None) -> Who:
-    """How a game record (engine.export) names the actor of a log row."""
-    if actor is None:
-        return Who.unrecorded()
-    if actor.kind is ActorKind.PERSON:
-        return Who.person(actor.user_id)
-    if actor.kind is ActorKind.COMPUTER:
-        assert actor.level is not None
-        return Who.computer(actor.level)
-    return Who.deadline()
-
-
 def _holder(user_id: int | None, level: str | None) -> Who:
     if user_id is not None:
         return Who.person(user_id)
@@ -84,28 +71,45 @@ def _holder(user_id: int | None, level: str | None) -> Who:
     return Who.computer(level)
 
 
-def _actor(kind: str | None, user_id: int | None, level: str | None) -> Actor | None:
-    return None if kind is None else Actor(ActorKind(kind), user_id, level)
+def _who(kind: str | None, user_id: int | None, level: str | None) -> Who:
+    """Who made a log row, from its actor columns (all NULL: not recorded, before migration 0006)."""
+    if kind is None:
+        return Who.unrecorded()
+    return Who(WhoKind(kind), user_id=user_id, level=level)
 
 
-def _actor_columns(actor: Actor | None) -> tuple[str | None, int | None, str | None]:
-    if actor is None:
+def _actor_columns(actor: Who | None) -> tuple[str | None, int | None, str | None]:
+    if actor is None or actor.kind is WhoKind.UNRECORDED:
         return None, None, None
     return actor.kind.value, actor.user_id, actor.level
 
 
-def _action_from_row(row: Sequence[Any]) -> ActionRecord:
-    game_id, seq, seat, action, at, kind, user_id, level, undoes, taken_back_by = row
-    return ActionRecord(game_id, seq, seat, action, at, _actor(kind, user_id, level), undoes, taken_back_by)
+def _action_from_row(row: Sequence[Any]) -> LoggedAction:
+    _game_id, seq, seat, action, at, kind, user_id, level, undoes, taken_back_by = row
+    return LoggedAction(seq, at, seat, action, _who(kind, user_id, level), undoes, taken_back_by)
+
+
+def _checked_actor(actor: Who | None) -> Who | None:
+    """The actor of an action to save: a person by user id (their name is not stored), a deadline, or the
+    computer player at one of ``ComputerLevel``'s levels."""
+    if actor is None:
+        return None
+    if not isinstance(actor, Who):
+        raise TypeError(f"actor must be an engine Who, not {type(actor).__name__}")
+    if actor.kind is WhoKind.PERSON and actor.user_id is None:
+        raise ValueError("a person acts with a user id")
+    if actor.level is not None:
+        computer_level(actor.level)
+    return actor
 
 
 _TAKEN_BY = {
-    ActorKind.COMPUTER.value: "the computer player",
-    ActorKind.DEADLINE.value: "a deadline's default",
+    WhoKind.COMPUTER.value: "the computer player",
+    WhoKind.DEADLINE.value: "a deadline's default",
 }
 
 
-def _newest_to_take_back(db: Db, game_id: int, seat: int, actor: Actor | None) -> int:
+def _newest_to_take_back(db: Db, game_id: int, seat: int, actor: Who | None) -> int:
     """The seq of the newest effective action, if ``seat``'s person may take it back (R31, R32)."""
     row = fetch_one(db, _SQL_NEWEST_EFFECTIVE, (game_id,))
     if row is None:
@@ -115,7 +119,7 @@ def _newest_to_take_back(db: Db, game_id: int, seat: int, actor: Actor | None) -
         raise TakeBackError(game_id, f"its newest action is seat {its_seat}'s, not seat {seat}'s")
     if kind in _TAKEN_BY:
         raise TakeBackError(game_id, f"its newest action was made by {_TAKEN_BY[kind]} for seat {seat}")
-    if kind == ActorKind.PERSON and actor is not None and user_id != actor.user_id:
+    if kind == WhoKind.PERSON and actor is not None and user_id != actor.user_id:
         raise TakeBackError(
             game_id, f"its newest action was made by user {user_id}, not user {actor.user_id}"
         )
@@ -139,7 +143,7 @@ class _Saving:
     now: int
     timers_to_delete: list[int] | None  # None: all of the game's timers
     timers_to_add: tuple[NewTimer, ...]
-    actor: Actor | None
+    actor: Who | None
 
     @property
     def over(self) -> bool:
@@ -156,10 +160,9 @@ class _Saving:
         now: int,
         timers_to_delete: Iterable[int] | Literal["all"],
         timers_to_add: Iterable[NewTimer],
-        actor: Actor | None,
+        actor: Who | None,
     ) -> _Saving:
-        if actor is not None and not isinstance(actor, Actor):
-            raise TypeError(f"actor must be an Actor, not {type(actor).__name__}")
+        actor = _checked_actor(actor)
         to_delete = None
         if timers_to_delete != ALL_TIMERS:
             to_delete = [check_int(t, "timer id") for t in timers_to_delete]
@@ -214,7 +217,7 @@ def _save_position(db: Db, saving: _Saving, version: int) -> None:
     )
 
 
-def _check_replay(record: GameRecord, log: list[ActionRecord]) -> None:
+def _check_replay(record: GameRecord, log: list[Sequence[Any]]) -> None:
     def fail(problem: str) -> ReplayMismatchError:
         return ReplayMismatchError(record.id, problem)
 
@@ -226,10 +229,7 @@ def _check_replay(record: GameRecord, log: list[ActionRecord]) -> None:
             raise fail("it never started but has a log or a position")
         return
     try:  # the same check as a game record's (engine.export): seats, undo rows, marks, the rules
-        rows = [
-            LoggedAction(a.seq, a.at, a.seat, a.action, _who(a.actor), a.undoes, a.taken_back_by) for a in log
-        ]
-        game = replay_log(settings, record.seed, rows)
+        game = replay_log(settings, record.seed, [_action_from_row(r) for r in log])
     except NotationError as exc:
         raise fail(str(exc)) from None
     if dump(game) != record.position:
@@ -254,7 +254,7 @@ class LogArea(Area):
         *,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
         timers_to_add: Iterable[NewTimer] = (),
-        actor: Actor | None = None,
+        actor: Who | None = None,
         seat_away: bool = False,
     ) -> Appended:
         """Save one applied action, in ONE transaction: the log row (seq = version + 1), the new position,
@@ -270,9 +270,9 @@ class LogArea(Area):
         ``new_position``: when it is over the game becomes finished and its remaining timers are deleted.
         ``timers_to_delete`` is ids of this game's timers, or ``"all"``.
 
-        ``actor`` records who made it (R31): ``Actor.person(user_id)`` must hold the seat
+        ``actor`` records who made it (R31): ``Who.person(user_id)`` must hold the seat
         (``NotSeatOwnerError``: a replaced owner's old button) and ends the seat's away state
-        (``Appended.came_back``); ``Actor.deadline()`` and ``Actor.computer(level)`` play for the seat, and
+        (``Appended.came_back``); ``Who.deadline()`` and ``Who.computer(level)`` play for the seat, and
         with ``seat_away=True`` also mark a person's seat away (R30: its deadline passed;
         ``Appended.went_away``). While the game is paused only a person's action is saved
         (``GamePausedError``).
@@ -294,7 +294,7 @@ class LogArea(Area):
         new_position: str | Game,
         now: int,
         *,
-        actor: Actor,
+        actor: Who,
         timers_to_delete: Iterable[int] | Literal["all"] = (),
         timers_to_add: Iterable[NewTimer] = (),
     ) -> Appended:
@@ -305,11 +305,11 @@ class LogArea(Area):
         the game without the action as ``new_position``. In the same transaction as the version check
         (``StaleVersionError``), the store checks that the newest effective action is ``seat``'s and was made
         by a person, the same one if recorded (R31: nothing the computer player or a deadline did is taken
-        back): else ``TakeBackError``. ``actor`` is the person taking it back (``Actor.person``), who must
+        back): else ``TakeBackError``. ``actor`` is the person taking it back (``Who.person``), who must
         hold the seat, and ``seat`` the seat to act. ``Appended.undoes`` is the seq taken back.
         """
-        if not isinstance(actor, Actor) or not actor.is_person:
-            raise ValueError("an undo is a person's: actor=Actor.person(user_id)")
+        if not isinstance(actor, Who) or not actor.is_person or actor.user_id is None:
+            raise ValueError("an undo is a person's: actor=Who.person(user_id)")
         saving = _Saving.of(
             game_id, expected_version, seat, UNDO, new_position, now, timers_to_delete, timers_to_add, actor
         )
@@ -376,7 +376,7 @@ class LogArea(Area):
         paused = row.paused_at is not None and not over
         return Appended(game_id, seq, seq, status, saving.to_act, added, came_back, went_away, undoes, paused)
 
-    async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
+    async def actions(self, game_id: int, *, after: int = 0) -> list[LoggedAction]:
         """The log in order, from sequence number ``after + 1``: actions and undo rows, each with its actor
         and, if taken back, the undo row that did it."""
         rows = await self._read(
@@ -407,10 +407,7 @@ class LogArea(Area):
         record, log, holders = await self._run(snapshot, write=False)
         if record.settings is None or record.seed is None:
             raise GameStatusError(game_id, record.status, "be exported before it started")
-        rows = tuple(
-            LoggedAction(a.seq, a.at, a.seat, a.action, _who(a.actor), a.undoes, a.taken_back_by)
-            for a in map(_action_from_row, log)
-        )
+        rows = tuple(map(_action_from_row, log))
         seat_holders = tuple(
             SeatHolder(h.seat, h.since, HolderReason(h.reason.value), _holder(h.user_id, h.level))
             for h in map(seat_owner_from_row, holders)
@@ -426,9 +423,9 @@ class LogArea(Area):
         ``ReplayMismatchError`` naming the first problem found.
         """
 
-        def snapshot(db: Db) -> tuple[GameRecord, list[ActionRecord]]:
+        def snapshot(db: Db) -> tuple[GameRecord, list[Any]]:
             log = fetch_all(db, _ACTION_COLUMNS + "WHERE game_id = ? ORDER BY seq", (game_id,))
-            return read_game(db, game_id), [_action_from_row(r) for r in log]
+            return read_game(db, game_id), log
 
         record, log = await self._run(snapshot, write=False)
         await asyncio.to_thread(_check_replay, record, log)

@@ -133,7 +133,7 @@ class SeatsArea(Area):
     async def set_back(self, game_id: int, seat: int, now: int, *, user_id: int | None = None) -> GameRecord:
         """End a seat's away state (``/te seat back``); ``NotAwayError`` if it is not away at ``now`` (an
         announced absence that has ended counts as over). ``user_id`` as for ``set_away``. Any action of
-        the owner also ends it (``append_action`` with ``Actor.person``)."""
+        the owner also ends it (``append_action`` with ``Who.person``)."""
         check_int(seat, "seat")
         check_int(now, "now")
         asking = None if user_id is None else check_int(user_id, "user_id")
