@@ -5,18 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from storage.areas.base import ACTIVE, Area, per_dialect, statuses_json
-from storage.areas.game_rows import (
-    SQL_GAME,
-    game_from_row,
-    games_where,
-)
-from storage.errors import (
-    GameNotFound,
-)
-from storage.records import (
-    GameRecord,
-    Status,
-)
+from storage.areas.game_rows import SQL_GAME, game_from_row, games_where
+from storage.errors import GameNotFound
+from storage.records import GameRecord, Status
 
 _SQL_GAME_IN_CHANNEL = games_where("WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing')")
 # The newest game of a channel among some statuses: per status, the largest id of one range of the

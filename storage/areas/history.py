@@ -8,11 +8,7 @@ from functools import partial
 from typing import Any
 
 from storage.areas.base import Area, check_int, per_dialect
-from storage.areas.game_rows import (
-    game_from_row,
-    game_row,
-    games_where,
-)
+from storage.areas.game_rows import game_from_row, game_row, games_where
 from storage.records import (
     FinishedGame,
     GameRecord,

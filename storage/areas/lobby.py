@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from engine import (
-    Game,
-    dump,
-)
+from engine import Game, dump
 from storage.areas.base import ACTIVE, Area, check_int, fetch_all, fetch_one
-from storage.areas.game_rows import (
-    game_row,
-    parse_position,
-    read_game,
-    seat_row,
-)
+from storage.areas.game_rows import game_row, parse_position, read_game, seat_row
 from storage.areas.timers import insert_timers
 from storage.errors import (
     AlreadySeatedError,
@@ -29,15 +21,7 @@ from storage.errors import (
     NotSeatedError,
     WrongPlayerCountError,
 )
-from storage.records import (
-    MAX_SEATS,
-    MIN_SEATS,
-    GameRecord,
-    NewTimer,
-    Options,
-    Status,
-    computer_level,
-)
+from storage.records import MAX_SEATS, MIN_SEATS, GameRecord, NewTimer, Options, Status, computer_level
 from storage.sql import Db
 
 

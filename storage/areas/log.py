@@ -23,13 +23,7 @@ from engine import (
     replay_log,
 )
 from storage.areas.base import Area, check_int, fetch_all, fetch_one
-from storage.areas.game_rows import (
-    clear_away,
-    game_row,
-    parse_position,
-    read_game,
-    seat_row,
-)
+from storage.areas.game_rows import clear_away, game_row, parse_position, read_game, seat_row
 from storage.areas.seats import SEAT_OWNER_COLUMNS, seat_owner_from_row
 from storage.areas.timers import ALL_TIMERS, insert_timers
 from storage.errors import (
@@ -42,14 +36,7 @@ from storage.errors import (
     TakeBackError,
     WrongSeatError,
 )
-from storage.records import (
-    Appended,
-    GameRecord,
-    NewTimer,
-    Status,
-    away_at,
-    computer_level,
-)
+from storage.records import Appended, GameRecord, NewTimer, Status, away_at, computer_level
 from storage.results import record_results
 from storage.sql import Db
 
@@ -279,7 +266,7 @@ class LogArea(Area):
         """
         if not isinstance(action, str) or not action or action == UNDO:
             raise ValueError("action must be the action's notation")
-        if seat_away and (actor is None or actor.is_person):
+        if seat_away and (actor is None or actor.kind not in (WhoKind.DEADLINE, WhoKind.COMPUTER)):
             raise ValueError("seat_away marks a seat away when a deadline or the computer played for it")
         saving = _Saving.of(
             game_id, expected_version, seat, action, new_position, now, timers_to_delete, timers_to_add, actor

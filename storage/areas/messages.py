@@ -7,14 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.areas.base import Area, check_int, fetch_one
-from storage.areas.game_rows import (
-    game_row,
-)
+from storage.areas.game_rows import game_row
 from storage.areas.presentation import mark_step_done, step_name
-from storage.records import (
-    MessageRef,
-    Post,
-)
+from storage.records import MessageRef, Post
 from storage.sql import Db
 
 _POST_COLUMNS = (

@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 from storage.areas.base import Area, check_int, fetch_one
-from storage.areas.game_rows import (
-    game_from_row,
-    game_row,
-    games_where,
-)
-from storage.errors import (
-    GameNotFound,
-)
-from storage.records import (
-    GameRecord,
-    PresentationStep,
-)
+from storage.areas.game_rows import game_from_row, game_row, games_where
+from storage.errors import GameNotFound
+from storage.records import GameRecord, PresentationStep
 from storage.sql import Db
 
 _SQL_GAMES_TO_PRESENT = games_where(

@@ -8,13 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from storage.areas.base import Area, check_int, fetch_one
-from storage.areas.game_rows import (
-    SeatRow,
-    clear_away,
-    playing,
-    read_game,
-    seat_row,
-)
+from storage.areas.game_rows import SeatRow, clear_away, playing, read_game, seat_row
 from storage.areas.timers import release_held_timers
 from storage.errors import (
     AbsenceLengthError,

@@ -6,14 +6,8 @@ from enum import Enum
 from typing import Final
 
 from storage.areas.base import Area, check_int, fetch_all, fetch_one
-from storage.areas.game_rows import (
-    game_row,
-)
-from storage.records import (
-    DmMode,
-    PlayerSettings,
-    SettingSource,
-)
+from storage.areas.game_rows import game_row
+from storage.records import DmMode, PlayerSettings, SettingSource
 from storage.sql import Db
 
 

@@ -7,12 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from storage.areas.base import ACTIVE, Area, check_int, fetch_all, fetch_one
-from storage.areas.game_rows import (
-    game_row,
-)
-from storage.errors import (
-    GameStatusError,
-)
+from storage.areas.game_rows import game_row
+from storage.errors import GameStatusError
 from storage.records import (
     TIMER_MAX_ATTEMPTS,
     NewTimer,
