@@ -23,7 +23,7 @@ def game_columns(d: Dialect) -> str:
 SELECT g.id, g.guild_id, g.channel_id, g.creator_id, g.status, g.board, g.english, g.open_scoring,
        g.conflict_hours, g.reminder_hours, g.turn_hours, g.away_minutes, g.hints, g.computer_level,
        g.buildings, g.wonder, g.players, g.seed, g.position, g.version, g.seat_to_act, g.created_at,
-       g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at,
+       g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at, g.language,
        (SELECT {d.json_list(seat)} FROM seats AS s WHERE s.game_id = g.id) AS seats
 FROM games AS g
 """  # noqa: S608 - constant text; the values are parameters
@@ -42,7 +42,7 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
     (game_id, guild_id, channel_id, creator_id, status, board, english, open_scoring, conflict_hours,
      reminder_hours, turn_hours, away_minutes, hints, level, buildings, wonder, players, seed, position,
      version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
-     seats_json) = row  # fmt: skip
+     language, seats_json) = row  # fmt: skip
     seats = tuple(
         sorted(
             (
@@ -68,6 +68,7 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
         game_id, guild_id, channel_id, creator_id, Status(status), options, seats, players, seed, position,
         version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
+        language,
     )  # fmt: skip
 
 

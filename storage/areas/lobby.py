@@ -21,7 +21,16 @@ from storage.errors import (
     NotSeatedError,
     WrongPlayerCountError,
 )
-from storage.records import MAX_SEATS, MIN_SEATS, GameRecord, NewTimer, Options, Status, computer_level
+from storage.records import (
+    DEFAULT_LANGUAGE,
+    MAX_SEATS,
+    MIN_SEATS,
+    GameRecord,
+    NewTimer,
+    Options,
+    Status,
+    computer_level,
+)
 from storage.sql import Db
 
 
@@ -29,9 +38,19 @@ class LobbyArea(Area):
     """A game from its lobby to its start or end without a result."""
 
     async def create_game(
-        self, guild_id: int, channel_id: int, creator_id: int, now: int, options: Options | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        now: int,
+        options: Options | None = None,
+        *,
+        language: str = DEFAULT_LANGUAGE,
     ) -> GameRecord:
-        """A new lobby in the channel or thread; ``ChannelBusyError`` if it already has an active game."""
+        """A new lobby in the channel or thread; ``ChannelBusyError`` if it already has an active game.
+        ``language`` is the code of the language its channel posts are written in (issue 19)."""
+        if not isinstance(language, str) or not language:
+            raise ValueError(f"a game's language must be a language code, not {language!r}")
         o = options or Options()
         params = (
             check_int(guild_id, "guild_id"),
@@ -50,6 +69,7 @@ class LobbyArea(Area):
             int(o.wonder),
             check_int(now, "now"),
             now,
+            language,
         )
 
         def body(db: Db) -> GameRecord:
@@ -64,8 +84,8 @@ class LobbyArea(Area):
                 db,
                 """INSERT INTO games (guild_id, channel_id, creator_id, status, board, english, open_scoring,
                                       conflict_hours, reminder_hours, turn_hours, away_minutes, hints,
-                                      computer_level, buildings, wonder, created_at, updated_at)
-                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                      computer_level, buildings, wonder, created_at, updated_at, language)
+                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 params,
             )
             return read_game(db, row[0])

@@ -1,13 +1,15 @@
-"""Players' settings (R34, issue 10): their own default and per game, each with where it came from."""
+"""Players' settings (R34, issue 10): their own default and per game, each with where it came from; a
+person's language (issue 19)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from typing import Final
 
 from storage.areas.base import Area, check_int, fetch_all, fetch_one
 from storage.areas.game_rows import game_row
-from storage.records import DmMode, PlayerSettings, SettingSource
+from storage.records import DmMode, PersonLanguage, PlayerSettings, SettingSource
 from storage.sql import Db
 
 
@@ -105,5 +107,60 @@ class SettingsArea(Area):
             rows = fetch_all(db, _SQL_PLAYER_SETTINGS, (user_id, level))
             found = {r[0]: (r[1], r[2]) for r in rows}
             return _effective(found.get(0), found.get(level) if level else None)
+
+        return await self._run(body)
+
+    # ------------------------------------------------------------------------ a person's language (issue 19)
+
+    async def person_language(self, user_id: int) -> PersonLanguage:
+        """A person's chosen language and the Discord locale of their latest interaction (issue 19); both
+        None for someone the bot has not met."""
+        return (await self.person_languages([user_id])).get(user_id, PersonLanguage())
+
+    async def person_languages(self, user_ids: Iterable[int]) -> dict[int, PersonLanguage]:
+        """``person_language`` of several people in one query, by user id (people never met are left out)."""
+        wanted = sorted({check_int(user_id, "user_id") for user_id in user_ids})
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        rows = await self._read(
+            f"SELECT user_id, chosen, discord_locale FROM person_languages WHERE user_id IN ({marks})",  # noqa: S608
+            tuple(wanted),
+        )
+        return {r[0]: PersonLanguage(r[1], r[2]) for r in rows}
+
+    async def set_person_language(
+        self,
+        user_id: int,
+        now: int,
+        *,
+        chosen: str | _Unchanged | None = UNCHANGED,
+        discord_locale: str | _Unchanged | None = UNCHANGED,
+    ) -> PersonLanguage:
+        """Set a person's chosen language (None: auto, follow Discord) and/or the Discord locale of their
+        latest interaction; a value left ``UNCHANGED`` stays. Returns what is stored now."""
+        check_int(user_id, "user_id")
+        for name, value in (("chosen", chosen), ("discord_locale", discord_locale)):
+            if not (value is UNCHANGED or value is None or (isinstance(value, str) and value)):
+                raise ValueError(f"{name} must be a language or locale code or None, not {value!r}")
+
+        def body(db: Db) -> PersonLanguage:
+            row = fetch_one(
+                db, "SELECT chosen, discord_locale FROM person_languages WHERE user_id = ?", (user_id,)
+            )
+            before = PersonLanguage(*row) if row is not None else PersonLanguage()
+            after = PersonLanguage(
+                before.chosen if isinstance(chosen, _Unchanged) else chosen,
+                before.discord_locale if isinstance(discord_locale, _Unchanged) else discord_locale,
+            )
+            if after != before or row is None:
+                db.execute(
+                    """INSERT INTO person_languages (user_id, chosen, discord_locale, updated_at)
+                       VALUES (?, ?, ?, ?)
+                       ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen,
+                           discord_locale = excluded.discord_locale, updated_at = excluded.updated_at""",
+                    (user_id, after.chosen, after.discord_locale, check_int(now, "now")),
+                )
+            return after
 
         return await self._run(body)
