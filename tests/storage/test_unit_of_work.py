@@ -159,3 +159,19 @@ async def test_a_cancelled_caller_never_cuts_a_unit(
     await store.close()  # waits for the unit, which commits whole
     async with Store.open(database) as again:
         assert (await _state(again, started))[:2] == (True, True)
+
+
+async def test_units_racing_on_one_game_each_commit_whole(store: Store, start_game: StartGame) -> None:
+    """Units of work at once on one game: SQLite runs them one after another, PostgreSQL runs each again from
+    its start when a conflict refuses it; every one lands whole."""
+    started = await start_game(users=(11, 12))
+
+    async def work(tx: Transaction, n: int) -> None:
+        record = await tx.load_game(started.id)
+        timer = await tx.add_timer(started.id, NewTimer(TimerKind.REMINDER, T0 + n, 0), T0)
+        assert await tx.reschedule_timer(timer.id, T0 + 1000 + n)
+        await tx.set_paused(started.id, not record.paused, T0 + n)
+
+    await asyncio.gather(*(store.transaction(lambda tx, n=n: work(tx, n)) for n in range(8)))
+    assert sorted(t.due_at for t in await store.timers(started.id)) == [T0 + 1000 + n for n in range(8)]
+    assert not (await store.load_game(started.id)).paused  # paused and resumed four times each
