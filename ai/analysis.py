@@ -28,7 +28,7 @@ from typing import Any
 
 from ai.determinise import World, sample_world
 from ai.evaluate import DEFAULT, evaluate
-from ai.hint import decision_reason, turn_reason
+from ai.hint import Because, Why, decision_reason, turn_reason
 from ai.infoset import InformationSet, candidates
 from ai.snapshot import Snapshot
 from engine import (
@@ -39,6 +39,7 @@ from engine import (
     IllegalActionError,
     NotationError,
     Phase,
+    Reason,
     player_view,
     read_export,
     replay,
@@ -132,7 +133,7 @@ def judge_move(
     return Judgement(seq, view.turn, seat, played.text, better.text, round(loss, 3), judged.samples)
 
 
-def why(game: Game, better: str, seq: int, seed: int = 0) -> str:
+def why(game: Game, better: str, seq: int, seed: int = 0) -> Why:
     """One line of why ``better`` suits the seat to act in ``game``, from its view alone (``ai.hint``'s
     words: what the move does in a determinisation of that view)."""
     seat = game.to_act
@@ -146,7 +147,7 @@ def why(game: Game, better: str, seq: int, seed: int = 0) -> str:
         world = sample_world(view, legal, random.Random(move_seed(seed, seq)))
         return turn_reason(world, action, seat)
     except (NotationError, IllegalActionError):
-        return "it comes out best for you."
+        return Why((Reason(Because.BEST),))
 
 
 def positions(record: GameExport) -> Iterator[tuple[int, Game, Action]]:

@@ -6,7 +6,7 @@ Imports no other bot module, so any room can use it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +14,8 @@ import discord
 
 from bot import metrics
 from engine import EngineError
+from i18n import Words
+from i18n.refusals import refusal_words
 from storage import DatabaseFullError, DatabaseUnusableError
 
 log = logging.getLogger("bot")
@@ -40,10 +42,9 @@ def unix_time(clock: Clock) -> int:
     return int(clock().timestamp())
 
 
-def engine_sentence(exc: EngineError) -> str:
-    text = str(exc)
-    text = text[0].upper() + text[1:] if text else "That is not possible now"
-    return text if text.endswith((".", "!", "?")) else text + "."
+def engine_sentence(exc: EngineError, words: Words, names: Sequence[str] = ()) -> str:
+    """What the engine refused, in the reader's words (``names`` by seat name a leader's owner)."""
+    return refusal_words(exc, words, names)
 
 
 async def reply_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:

@@ -31,6 +31,8 @@ from bot.present import Directory, due_of, players_of, seat_notes
 from bot.texts import computer_names, post_link
 from bot.workers import Workers
 from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
+from i18n import words_for
+from i18n.hints import why_words
 from render import Animation, SeatMark, SeatNote
 from storage import GameNotFound, GameRecord, Player, SeatReason, SeatResult, Status, Store
 
@@ -233,9 +235,8 @@ class History:
         for seat in analysis["seats"]:
             mine = [by_seq[c["seq"]] for c in seat["costliest"] if c["seq"] in by_seq]
             files = tuple(Attachment(f"game-{record.id}-move-{p.seq}.png", p.png) for p in mine)
-            answers.append(
-                Answer(words.analysis_seat(seat, names[seat["seat"]], [p.why for p in mine]), files)
-            )
+            whys = [why_words(p.why, words_for(None)) for p in mine]  # i18n-plumbing
+            answers.append(Answer(words.analysis_seat(seat, names[seat["seat"]], whys), files))
         return answers
 
     async def _analysis(self, record: GameRecord, export: GameExport, progress: Progress) -> dict[str, Any]:

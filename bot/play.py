@@ -29,6 +29,7 @@ from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
+from i18n import words_for
 from storage import (
     UNDO,
     ActionRecord,
@@ -83,7 +84,7 @@ def parse_action(text: str) -> Action:
     try:
         return Action.parse(text)
     except EngineError as exc:
-        raise UserError(engine_sentence(exc)) from None
+        raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
 
 
 def decision_of(choice: str) -> Action:
@@ -272,7 +273,7 @@ class ActionPath:
             try:
                 events = game.apply(parsed, seat=seat)
             except EngineError as exc:
-                raise UserError(engine_sentence(exc)) from None
+                raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:
@@ -306,7 +307,7 @@ class ActionPath:
             try:
                 back = await asyncio.to_thread(take_back, settings, seed, [r.action for r in effective], seat)
             except UndoRefused as exc:
-                raise UserError(engine_sentence(exc)) from None
+                raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
             if newest is not None and newest.actor is not None and newest.actor.user_id != user_id:
                 raise UserError(NOT_THEIRS)
             rows = await self._store.timers(game_id)

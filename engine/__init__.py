@@ -35,6 +35,7 @@ from engine.export import (
 from engine.game import Game
 from engine.model import Conflict, Event, Phase, Settings
 from engine.notation import dump, load
+from engine.reasons import Code, Content, Reason, Refusal
 from engine.scoring import Outcome, Points, Score, Standing
 from engine.state import Piece
 from engine.undo import TakeBack, replay, take_back
@@ -45,9 +46,11 @@ __all__ = [
     "MONUMENTS",
     "NEIGHBOURS",
     "Action",
+    "Code",
     "Colour",
     "Conflict",
     "ConflictView",
+    "Content",
     "EngineError",
     "Event",
     "Game",
@@ -63,6 +66,8 @@ __all__ = [
     "PlayerView",
     "Points",
     "PublicView",
+    "Reason",
+    "Refusal",
     "Score",
     "SeatHolder",
     "SeatView",

@@ -20,6 +20,8 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
+from i18n import words_for
+from i18n.hints import hint_words
 
 # Each command names the piece its colour stands for; the names are short because the whole /te tree must
 # stay within Discord's size limit (tests/bot/test_command_tree.py).
@@ -137,7 +139,8 @@ async def hint(interaction: discord.Interaction) -> None:
         raise UserError(NOTHING_TO_HINT)
     game = record.game()
     suggestion = await rooms.computer.hint(game, seat, move_seed(record.seed, record.version, seat))
-    await interaction.followup.send(f"Hint: {suggestion.why} (`{suggestion.action.text}`)", ephemeral=True)
+    line = hint_words(suggestion.action, suggestion.why, words_for(None))  # i18n-plumbing
+    await interaction.followup.send(line, ephemeral=True)
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
