@@ -56,29 +56,35 @@ MONUMENT_NAMES: Final[Mapping[tuple[Colour, Colour], str]] = {
 
 
 def colour_name(words: Words, colour: Colour) -> str:
-    return words.gettext(COLOUR_NAMES[colour])
+    name = COLOUR_NAMES[colour]
+    return words.gettext(name)
 
 
 def tile_name(words: Words, colour: Colour) -> str:
-    return words.gettext(TILE_NAMES[colour])
+    name = TILE_NAMES[colour]
+    return words.gettext(name)
 
 
 def tile_count(words: Words, colour: Colour, n: int) -> str:
     """``n`` tiles of a colour: "1 temple", "3 farms"."""
-    return words.plural(TILE_COUNTS[colour], n)
+    pair = TILE_COUNTS[colour]
+    return words.plural(pair, n)
 
 
 def leader_name(words: Words, colour: Colour) -> str:
-    return words.gettext(LEADER_NAMES[colour])
+    name = LEADER_NAMES[colour]
+    return words.gettext(name)
 
 
 def building_name(words: Words, colour: Colour) -> str:
     """The civilization building of a colour (R28)."""
-    return words.gettext(BUILDING_NAMES[colour])
+    name = BUILDING_NAMES[colour]
+    return words.gettext(name)
 
 
 def monument_name(words: Words, pair: tuple[Colour, Colour]) -> str:
-    return words.gettext(MONUMENT_NAMES[pair])
+    name = MONUMENT_NAMES[pair]
+    return words.gettext(name)
 
 
 # A move as a player says it, one message per colour where the colour names the piece.
@@ -133,6 +139,19 @@ _SWAP: Final = Nn_("Swap {n} tile", "Swap {n} tiles")
 _COMMIT: Final = Nn_("Commit {n} tile", "Commit {n} tiles")
 _PASS: Final = N_("Pass")
 _DECLINE: Final = N_("Decline")
+_BY_COLOUR: Final[Mapping[str, Mapping[Colour, str]]] = {
+    Kind.TILE: _TILE_ON,
+    Kind.LEADER: _LEADER_TO,
+    Kind.WITHDRAW: _WITHDRAW,
+    Kind.WAR: _WAR_FIRST,
+    Kind.BUILDING: _BUILDING_ON,
+    Kind.POINT: _POINT,
+}
+_ON_SQUARE: Final[Mapping[str, str]] = {
+    Kind.CATASTROPHE: _CATASTROPHE_ON,
+    Kind.TREASURE: _TREASURE_ON,
+    Kind.WONDER: _WONDER_ON,
+}
 
 
 def action_label(words: Words, action: Action) -> str:
@@ -140,23 +159,14 @@ def action_label(words: Words, action: Action) -> str:
     ``tile red e5``, is what a player types and stays as it is)."""
     kind, colour, pair = action.kind, action.colour, action.pair
     square = "" if action.square is None else square_name(action.square).upper()
-    if colour is not None:
-        by_colour = {
-            Kind.TILE: _TILE_ON,
-            Kind.LEADER: _LEADER_TO,
-            Kind.WITHDRAW: _WITHDRAW,
-            Kind.WAR: _WAR_FIRST,
-            Kind.BUILDING: _BUILDING_ON,
-            Kind.POINT: _POINT,
-        }[kind]
-        return words.gettext(by_colour[colour], square=square)
-    if kind == Kind.MONUMENT and pair is not None:
-        return words.gettext(_MONUMENT_ON[pair], square=square)
     if kind == Kind.SWAP and action.tiles is not None:
         return words.plural(_SWAP, sum(action.tiles))
     if kind == Kind.COMMIT and action.number is not None:
         return words.plural(_COMMIT, action.number)
-    on_square = {Kind.CATASTROPHE: _CATASTROPHE_ON, Kind.TREASURE: _TREASURE_ON, Kind.WONDER: _WONDER_ON}
-    if kind in on_square:
-        return words.gettext(on_square[kind], square=square)
-    return words.gettext(_PASS if kind == Kind.PASS else _DECLINE)
+    if colour is not None:
+        message = _BY_COLOUR[kind][colour]
+    elif kind == Kind.MONUMENT and pair is not None:
+        message = _MONUMENT_ON[pair]
+    else:
+        message = _ON_SQUARE.get(kind, _PASS if kind == Kind.PASS else _DECLINE)
+    return words.gettext(message, square=square)
