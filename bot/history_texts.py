@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.hint import label
 from bot.deadlines import Due
 from bot.texts import MESSAGE_LIMIT, bot_name, count, deadline_words, ordinal, you_awaited
 from engine import Action, NotationError, Phase, PublicView
+from i18n import words_for
+from i18n.hints import happened_words
+from i18n.terms import action_label
 from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
 
@@ -331,7 +333,7 @@ def analyse_working(number: int, percent: int) -> str:
 
 def _move(text: str) -> str:
     try:
-        return label(Action.parse(text))
+        return action_label(words_for(None), Action.parse(text))  # i18n-plumbing
     except NotationError:
         return text
 
@@ -352,7 +354,9 @@ def analysis_summary(title: str, analysis: dict[str, Any], names: Sequence[str])
     if points:
         lines.append("**Turning points**")
     for p in points:
-        what = f" — {_seats_named(p['what'], names)}" if p["what"] else ""
+        # analyses stored before the codes carry only the English
+        happened = happened_words(p.get("happened", ()), words_for(None), names)  # i18n-plumbing
+        what = f" — {happened or _seats_named(p['what'], names)}" if p["what"] else ""
         lead = (
             f"; {names[p['leader_after']]} takes the lead" if p["leader_after"] != p["leader_before"] else ""
         )

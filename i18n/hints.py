@@ -1,5 +1,6 @@
-"""``/te hint``'s and the analysis' line of why, in the reader's language: every reason code of
-``ai.hint.Because`` worded here (by its code string: the words room does not read the computer players;
+"""What the computer players explain, in the reader's language: ``/te hint``'s and the analysis' line of
+why (every code of ``ai.hint.Because``) and what a turning point brought about (``ai.analysis.Happened``),
+worded here by their code strings (the words room does not read the computer players;
 ``tests/i18n/test_coded.py`` checks that every code is worded)."""
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from typing import Final, Protocol
 from babel.lists import format_list
 
 from engine import Action, Colour, Reason
+from engine.actions import COLOUR_BY_WORD
 from i18n import N_, Nn_, Words
 from i18n.coded import Said
+from i18n.refusals import seat_name
 from i18n.terms import action_label
 
 RED, BLUE, GREEN, BLACK = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK
@@ -126,6 +129,30 @@ HINTS: Final[Mapping[str, Said]] = {
     "treasure": Said(N_("each treasure is one wild point; this one leaves the kingdom best placed")),
     "best": Said(N_("it comes out best for you")),
 }
+# What a turning point of a game brought about; {seat} and {other} are players' names.
+HAPPENED: Final[Mapping[str, Said]] = {
+    "revolt-won": Said(
+        {
+            RED: N_("{seat} wins a revolt for the priests against {other}"),
+            BLUE: N_("{seat} wins a revolt for the farmers against {other}"),
+            GREEN: N_("{seat} wins a revolt for the traders against {other}"),
+            BLACK: N_("{seat} wins a revolt for the kings against {other}"),
+        },
+        by="colour",
+    ),
+    "war-won": Said(
+        {
+            RED: N_("{seat} wins a war for the priests against {other}"),
+            BLUE: N_("{seat} wins a war for the farmers against {other}"),
+            GREEN: N_("{seat} wins a war for the traders against {other}"),
+            BLACK: N_("{seat} wins a war for the kings against {other}"),
+        },
+        by="colour",
+    ),
+    "monument-built": Said(N_("a monument is built")),
+    "treasure-taken": Said(N_("{seat} takes a treasure")),
+}
+
 WHY: Final = N_("{reasons}.")
 WHY_THEN: Final = N_("{reasons} (then: {next}).")
 HINT: Final = N_("Hint: {move}: {why} (`{notation}`)")
@@ -159,3 +186,24 @@ def reason_words(reason: Reason, words: Words) -> str:
         return value
 
     return HINTS[reason.code.code].say(words, reason.params, fill)
+
+
+def happened_words(happened: Sequence[Mapping[str, object]], words: Words, names: Sequence[str] = ()) -> str:
+    """What a turning point brought about (``TurningPoint.happened`` as stored: codes, colours as words),
+    players named by seat; "" for nothing (or only codes of a later version)."""
+    parts = []
+    for item in happened:
+        said = HAPPENED.get(str(item.get("code")))
+        if said is None:
+            continue
+        params = {
+            name: COLOUR_BY_WORD[str(value)] if name == "colour" else value
+            for name, value in item.items()
+            if name != "code"
+        }
+        parts.append(said.say(words, params, lambda name, value: _player(value, words, names)))
+    return format_list(parts, locale=words.language.replace("-", "_")) if parts else ""
+
+
+def _player(value: object, words: Words, names: Sequence[str]) -> object:
+    return seat_name(value, words, names) if isinstance(value, int) else value

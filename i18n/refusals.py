@@ -269,8 +269,11 @@ def content_words(content: Content, words: Words, names: Sequence[str] = ()) -> 
     """What stands on a square: "a temple", "Anna's priest"."""
     colour = content.colour if content.kind in ("leader", "tile", "tile-under-building") else None
     message = CONTENTS[(content.kind, colour)]
-    seat = content.seat
-    if seat is None:
+    if content.seat is None:
         return words.gettext(message)
-    player = names[seat] if seat < len(names) else words.gettext(SEAT, number=seat + 1)
-    return words.gettext(message, player=player)
+    return words.gettext(message, player=seat_name(content.seat, words, names))
+
+
+def seat_name(seat: int, words: Words, names: Sequence[str] = ()) -> str:
+    """A seat's player by name, or "seat 2" when the names are not known."""
+    return names[seat] if 0 <= seat < len(names) else words.gettext(SEAT, number=seat + 1)

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ai import hint
+from ai.analysis import Happened, turning_points
 from ai.hint import Because, Why
 from engine import (
     COLOURS,
@@ -32,7 +33,7 @@ from engine.legal import PHASE_KINDS
 from engine.reasons import CONTENT_KINDS
 from i18n import LANGUAGES, words_for
 from i18n.coded import Said, message_placeholders
-from i18n.hints import HINTS, hint_words, reason_words, why_words
+from i18n.hints import HAPPENED, HINTS, happened_words, hint_words, reason_words, why_words
 from i18n.refusals import CONTENTS, REFUSALS, content_words, refusal_words
 from i18n.terms import action_label
 
@@ -70,6 +71,27 @@ def test_every_hint_code_has_a_message_with_exactly_its_parameters():
         problem for code in Because for problem in check_worded(code.params, HINTS[code.code], code.code)
     ]
     assert not wrong, wrong
+
+
+def test_every_turning_point_code_has_a_message_with_exactly_its_parameters():
+    assert set(HAPPENED) == {code.code for code in Happened}
+    wrong = [p for code in Happened for p in check_worded(code.params, HAPPENED[code.code], code.code)]
+    assert not wrong, wrong
+
+
+def test_what_a_turning_point_brought_about_is_stored_as_codes_and_worded_with_names():
+    from tests.ai.test_analysis import random_against_normal
+
+    found = [point for point in turning_points(random_against_normal(), count=40) if point.happened]
+    assert found, "no turning point brought anything about"
+    for point in found:
+        english = happened_words(point.happened, words_for("en"), [f"seat {n}" for n in range(4)])
+        assert all(part in english for part in point.what.split("; ")), (english, point.what)
+        for language in LANGUAGES:
+            assert "{" not in happened_words(point.happened, words_for(language), ["Ana", "Bo", "Cy", "Di"])
+    war = [{"code": "war-won", "seat": 1, "colour": "blue", "other": 0}]
+    assert happened_words(war, words_for("de"), ["Ana", "Zoë"]) == "Zoë gewinnt einen Krieg der Bauern gegen Ana"
+    assert happened_words([{"code": "from-a-later-version"}], words_for("de")) == ""
 
 
 def test_everything_a_square_can_hold_is_worded():
