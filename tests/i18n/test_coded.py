@@ -90,7 +90,8 @@ def test_what_a_turning_point_brought_about_is_stored_as_codes_and_worded_with_n
         for language in LANGUAGES:
             assert "{" not in happened_words(point.happened, words_for(language), ["Ana", "Bo", "Cy", "Di"])
     war = [{"code": "war-won", "seat": 1, "colour": "blue", "other": 0}]
-    assert happened_words(war, words_for("de"), ["Ana", "Zoë"]) == "Zoë gewinnt einen Krieg der Bauern gegen Ana"
+    german = happened_words(war, words_for("de"), ["Ana", "Zoë"])
+    assert german == "Zoë gewinnt einen Krieg der Bauern gegen Ana"
     assert happened_words([{"code": "from-a-later-version"}], words_for("de")) == ""
 
 
@@ -129,7 +130,7 @@ def test_every_refusal_and_hint_reads_in_every_language(language):
             params = {name: samples.get(name) for name in code.params}
             if said.by is not None:
                 params[said.by] = picked
-            text = refusal_words(Reason(code, **params), words, ["Anna", "Zoë"])  # type: ignore[arg-type]
+            text = refusal_words(Reason(code, **params), words, ["Anna", "Zoë"])
             assert "{" not in text and text.endswith("."), text
     for code in Because:
         said = HINTS[code.code]
@@ -137,7 +138,7 @@ def test_every_refusal_and_hint_reads_in_every_language(language):
             params = dict.fromkeys(code.params, 2)
             if said.by is not None:
                 params[said.by] = picked
-            assert "{" not in reason_words(Reason(code, **params), words)  # type: ignore[arg-type]
+            assert "{" not in reason_words(Reason(code, **params), words)
     for content in [Content(kind, colour, 0) for kind in CONTENT_KINDS for colour in COLOURS]:
         assert "{" not in content_words(content, words, ["Анна"])
 
