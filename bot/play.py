@@ -273,7 +273,8 @@ class ActionPath:
             try:
                 events = game.apply(parsed, seat=seat)
             except EngineError as exc:
-                raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
+                names = await self._presenter.directory.names_for(record)  # a leader in the way is named
+                raise UserError(engine_sentence(exc, words_for(None), names)) from None  # i18n-plumbing
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:
