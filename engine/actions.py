@@ -49,6 +49,8 @@ class Colour(IntEnum):
 COLOURS = tuple(Colour)
 # R2, R12, R23: hands are filled up to six tiles and never hold more, so no commitment can exceed it
 MOST_TILES_IN_HAND = 6
+# The engine's English names, for its own messages (logs, ``python -m engine``); people read the names in
+# their language from ``i18n.terms``.
 TILE_NAMES = ("temple", "farm", "market", "settlement")
 LEADER_NAMES = ("priest", "farmer", "trader", "king")
 BUILDING_NAMES = ("library", "granary", "market hall", "palace")
