@@ -57,25 +57,20 @@ class Code(Enum):
     """A base for enums of codes: each member is ``NAME = "the-code", "its English template"``."""
 
     english: str
+    params: frozenset[str]  # the names of the code's parameters: its English template's placeholders
 
     def __new__(cls, code: str, english: str) -> Code:
         member = object.__new__(cls)
         member._value_ = code
         member.english = english
+        member.params = frozenset(
+            name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(english) if name
+        )
         return member
 
     @property
     def code(self) -> str:
         return str(self.value)
-
-    @property
-    def params(self) -> frozenset[str]:
-        """The names of the code's parameters: its English template's placeholders."""
-        return frozenset(
-            name.split(".")[0].split("[")[0]
-            for _, name, _, _ in string.Formatter().parse(self.english)
-            if name
-        )
 
 
 # What a phase waits for, in the English of ``Refusal.WRONG_KIND`` (keyed by ``Phase.value``).
