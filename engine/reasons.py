@@ -189,7 +189,7 @@ class Reason:
     __slots__ = ("code", "params")
 
     def __init__(self, code: Code, /, **params: Param) -> None:
-        if set(params) != code.params:
+        if params.keys() != code.params:
             raise TypeError(f"{code!r} takes {sorted(code.params)}, not {sorted(params)}")
         self.code: Final = code
         self.params: Final[Mapping[str, Param]] = params
