@@ -23,13 +23,12 @@ from datetime import datetime, timedelta
 
 from bot import logs, metrics
 from bot.autoplay import forced_action
-from bot.core import Clock, UserError, engine_sentence, log, unix_time
+from bot.core import Clock, Refused, UserError, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
 from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
-from i18n import words_for
 from storage import (
     UNDO,
     ActionRecord,
@@ -84,7 +83,7 @@ def parse_action(text: str) -> Action:
     try:
         return Action.parse(text)
     except EngineError as exc:
-        raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
+        raise Refused(exc) from None
 
 
 def decision_of(choice: str) -> Action:
@@ -274,7 +273,7 @@ class ActionPath:
                 events = game.apply(parsed, seat=seat)
             except EngineError as exc:
                 names = await self._presenter.directory.names_for(record)  # a leader in the way is named
-                raise UserError(engine_sentence(exc, words_for(None), names)) from None  # i18n-plumbing
+                raise Refused(exc, names) from None
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:
@@ -308,7 +307,7 @@ class ActionPath:
             try:
                 back = await asyncio.to_thread(take_back, settings, seed, [r.action for r in effective], seat)
             except UndoRefused as exc:
-                raise UserError(engine_sentence(exc, words_for(None))) from None  # i18n-plumbing
+                raise Refused(exc) from None
             if newest is not None and newest.actor is not None and newest.actor.user_id != user_id:
                 raise UserError(NOT_THEIRS)
             rows = await self._store.timers(game_id)
