@@ -4,6 +4,7 @@ player's language; where the game stood stays on the error for logs."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Self
 
 from engine.reasons import Code, Param, Reason
@@ -30,7 +31,13 @@ class EngineError(ValueError):
 
     @property
     def code(self) -> Code | None:
+        """Why, as a code (``Refusal.RIVER_SQUARE``: ``"river-square"``), if a player may see it."""
         return None if self.reason is None else self.reason.code
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        """The code's parameters (``{"square": "A4"}``); empty without a code."""
+        return {} if self.reason is None else self.reason.params
 
 
 class NotationError(EngineError):

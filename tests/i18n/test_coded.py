@@ -155,8 +155,9 @@ def test_a_german_refusal_of_a_real_illegal_move():
     square = Action(kind="tile", colour=Colour.RED, square=river)
     game.hands[game.active][Colour.RED] = max(1, game.hands[game.active][Colour.RED])
     error = refused(game, square.text)
-    assert error.code is Refusal.RIVER_SQUARE
     name = square.text.split()[-1].upper()
+    assert error.code is Refusal.RIVER_SQUARE and error.code.code == "river-square"
+    assert error.params == {"square": name}
     assert str(error) == f"{name} is a river square: only farms (blue) go on rivers"  # logs, CLI
     assert refusal_words(error, words_for("de")) == (
         f"{name} ist ein Flussfeld: Auf Flüsse kommen nur Bauernhöfe (blau)."
