@@ -133,6 +133,20 @@ def reading(schema: SqliteSchema | PostgresSchema) -> dict[str, set[str]]:
     return _rows(schema)
 
 
+def differences(found: dict[str, set[str]], expected: dict[str, set[str]]) -> list[str]:
+    """The rows of one reading missing from the other, each marked ``+`` (found only) or ``-`` (expected
+    only): empty when the schemas are the same."""
+    return [
+        f"{mark} {part}: {row}"
+        for part in sorted(found.keys() | expected.keys())
+        for mark, rows in (
+            ("-", expected.get(part, set()) - found.get(part, set())),
+            ("+", found.get(part, set()) - expected.get(part, set())),
+        )
+        for row in sorted(rows)
+    ]
+
+
 def _changes(before: dict[str, set[str]], after: dict[str, set[str]]) -> dict[str, dict[str, Rows]]:
     return {
         part: {
