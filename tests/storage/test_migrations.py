@@ -30,7 +30,7 @@ from storage import (
 from storage.rating import Ladder
 from storage.schema import MIGRATIONS, Migration, load_migrations, migrate, user_version
 
-from .conftest import old_database
+from .conftest import finished_game, old_database
 
 
 def _pragma(path: Path, name: str) -> object:
@@ -366,17 +366,6 @@ async def test_a_release_3_database_keeps_every_game_with_the_right_defaults(db_
         assert fresh.options.turn_hours == 48
 
 
-def _finished(players: int, seed: int) -> tuple[Game, list[tuple[int, str]]]:
-    game = Game.new(players, seed)
-    rng = random.Random(seed)
-    log = []
-    while not game.is_over:
-        action = str(rng.choice(game.legal_actions()))
-        log.append((game.to_act, action))
-        game.apply(action)
-    return game, log
-
-
 async def _database_of_release_7(path: Path) -> dict[str, tuple[int, Game | None]]:
     """Schema 0007 with finished games as that release saved them: one with a resigned seat, one against the
     computer player, one on another server, one whose position the engine refuses, and an abandoned one."""
@@ -387,7 +376,7 @@ async def _database_of_release_7(path: Path) -> dict[str, tuple[int, Game | None
         async def insert(
             name: str, guild: int, seats: list[tuple[Any, ...]], seed: int, ended_at: int
         ) -> None:
-            game, log = _finished(len(seats), seed)
+            game, log = finished_game(len(seats), seed)
             status, position = "finished", dump(game)
             if name == "abandoned":
                 status, log = "abandoned", log[:10]
