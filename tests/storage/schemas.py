@@ -6,9 +6,12 @@ sequences), the test's schema name written ``<schema>``. Both are exact: two dat
 hold the same schema (not only an equivalent one).
 
 ``schema_snapshot.json`` holds the readings of every released schema version on both engines, made from the
-migration files as they were when that version shipped. ``python -m tests.storage.schemas`` adds the
-versions it lacks (a newly released migration), read from the files as they are now; it never rewrites a
-version it holds: a shipped migration's schema is fixed.
+migration files as they were when that version shipped, as each version's change from the one before.
+``python -m tests.storage.schemas`` adds the versions it lacks (a new migration, once final), read from the
+files as they are now; it never rewrites a version it holds: a released migration's schema is fixed.
+
+``sqlite_facts`` and ``postgres_facts`` read the newest schema of each engine as facts both can state, to
+compare the engines (``tests/storage/test_postgres.py``).
 """
 
 from __future__ import annotations
@@ -108,12 +111,6 @@ async def postgres_at(url: str, version: int) -> None:
 Rows = list[list[Any]]
 
 
-def _rows(schema: SqliteSchema | PostgresSchema) -> dict[str, set[str]]:
-    """The schema's rows by part, each row as its JSON text (hashable, and what the snapshot holds)."""
-    parts = {"sqlite_master": schema} if isinstance(schema, list) else schema
-    return {part: {json.dumps(row) for row in rows} for part, rows in parts.items()}
-
-
 def load_versions() -> list[int]:
     """The schema versions the snapshot holds."""
     return sorted(int(v) for v in json.loads(SNAPSHOT.read_text(encoding="utf-8"))["sqlite"])
@@ -131,8 +128,10 @@ def snapshot_at(engine: str, version: int) -> dict[str, set[str]]:
 
 
 def reading(schema: SqliteSchema | PostgresSchema) -> dict[str, set[str]]:
-    """A schema read from a database, in the snapshot's terms (``snapshot_at``)."""
-    return _rows(schema)
+    """A schema read from a database in the snapshot's terms (``snapshot_at``): its rows by part, each row
+    as its JSON text."""
+    parts = {"sqlite_master": schema} if isinstance(schema, list) else schema
+    return {part: {json.dumps(row) for row in rows} for part, rows in parts.items()}
 
 
 def differences(found: dict[str, set[str]], expected: dict[str, set[str]]) -> list[str]:
@@ -195,10 +194,6 @@ async def _add_missing_versions() -> list[int]:
         finally:
             server.stop()
     return missing
-
-
-if __name__ == "__main__":
-    print("added schema versions:", asyncio.run(_add_missing_versions()))
 
 
 # The parity of the two engines' schemas: each table read as facts both can state (types read alike,
@@ -409,3 +404,7 @@ async def postgres_facts(url: str) -> Facts:
         fact = re.sub(r" on (delete|update) (\w)\b", lambda m: f" on {m[1]} {_ACTIONS[m[2]]}", fact)
         facts.setdefault(table, set()).add(fact)
     return facts
+
+
+if __name__ == "__main__":
+    print("added schema versions:", asyncio.run(_add_missing_versions()))
