@@ -100,6 +100,8 @@ def load_migrations(folder: Traversable | None = None) -> tuple[Migration, ...]:
     files: dict[int, dict[str, str]] = {}
     names: dict[int, str] = {}
     for entry in (folder or resources.files("storage").joinpath("migrations")).iterdir():
+        if entry.is_dir():  # the twins' old folder (postgresql/), say: its files would go unread
+            raise RuntimeError(f"migrations/{entry.name}/: PostgreSQL's files are NNNN_name.sql.postgres now")
         match = _FILE.match(entry.name)
         if not match:
             continue

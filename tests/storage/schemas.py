@@ -251,15 +251,18 @@ def _read_sqlite_table(conn: sqlite3.Connection, table: str, sql: str) -> _Sqlit
     without_rowid = re.search(r"\)\s*WITHOUT\s+ROWID\s*$", text, re.IGNORECASE) is not None
     info = conn.execute(f"PRAGMA table_info({table})").fetchall()
     key = [row[1] for row in sorted(info, key=lambda row: row[5]) if row[5]]
-    declared = {row[1]: row[2] for row in info}
-    # a rowid table's INTEGER PRIMARY KEY is the rowid: SQLite numbers a row given none
-    rowid = len(key) == 1 and not without_rowid and declared[key[0]].upper() == "INTEGER"
-    numbered = key[0] if rowid else None
+    types = {row[1]: row[2] for row in info}
+    not_nulls = {row[1] for row in info if row[3]}
+    # A rowid table's INTEGER PRIMARY KEY is the rowid, which SQLite numbers when a row comes without it.
+    # Declared NOT NULL, it is a key the store always gives (SQLite would still number a NULL): on
+    # PostgreSQL a plain key, refusing NULL; else PostgreSQL numbers it too (an identity column).
+    rowid = len(key) == 1 and not without_rowid and types[key[0]].upper() == "INTEGER"
+    numbered = key[0] if rowid and key[0] not in not_nulls else None
     facts = {f"columns {', '.join(row[1] for row in info)}", f"primary key ({', '.join(key)})"}
     defaults = {}
     for _, name, declared, notnull, default, in_key in info:
         # a key column of a WITHOUT ROWID table, and a rowid, are never NULL
-        not_null = notnull or (in_key and (without_rowid or name == numbered))
+        not_null = notnull or (in_key and (without_rowid or rowid))
         facts.add(
             f"column {name}: {_SQLITE_KINDS.get(declared, 'SQLite ' + declared)}"
             + (" NOT NULL" if not_null else "")

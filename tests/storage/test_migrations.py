@@ -70,6 +70,7 @@ END;
 
 def _folder(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     return tmp_path
 
@@ -120,6 +121,7 @@ def test_a_migration_is_its_shared_file_with_each_engine_file_in_its_place(tmp_p
         ),
         ({"0001_a.sql": "SELECT 1;\n", "0001_b.sql.postgres": "SELECT 2;\n"}, "has two names"),
         ({"0001_a.sql": "SELECT 1;\n", "0003_c.sql": "SELECT 3;\n"}, "0002 is missing"),
+        ({"0001_a.sql": "SELECT 1;\n", "postgresql/0001_a.sql": "SELECT 1;\n"}, "NNNN_name.sql.postgres"),
     ],
 )
 def test_a_migration_list_out_of_step_is_refused(tmp_path: Path, files: dict[str, str], refusal: str) -> None:
