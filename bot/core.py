@@ -14,6 +14,7 @@ import discord
 
 from bot import metrics
 from engine import EngineError
+from i18n import Words, from_discord, words_for
 from storage import DatabaseFullError, DatabaseUnusableError
 
 log = logging.getLogger("bot")
@@ -33,7 +34,30 @@ STORAGE_FULL = (
 
 
 class UserError(Exception):
-    """An expected refusal: its message is one sentence for the user who asked, shown privately."""
+    """An expected refusal: one sentence for the user who asked, shown privately in their language.
+
+    ``message`` is an English catalogue message (a literal here, or a constant marked with ``N_``) with named
+    ``{placeholders}`` filled from ``params``; ``str()`` is the English sentence, for logs."""
+
+    def __init__(self, message: str, /, **params: object) -> None:
+        super().__init__(message.format_map(params) if params else message)
+        self.message = message
+        self.params = params
+
+    def words(self, words: Words) -> str:
+        """The sentence in the reader's language."""
+        return words.gettext(self.message, **self.params)
+
+
+# Where the surface leaves the reader's words for the rest of the interaction (``Interaction.extras``).
+READER_WORDS = "reader_words"
+
+
+def reader_words(interaction: discord.Interaction) -> Words:
+    """The words of the person who sent the interaction: resolved by the surface when it arrived (their
+    choice, else their Discord locale, else English); from the interaction's locale if it was not."""
+    found = interaction.extras.get(READER_WORDS)
+    return found if isinstance(found, Words) else words_for(from_discord(interaction.locale))
 
 
 def unix_time(clock: Clock) -> int:
@@ -64,7 +88,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     Nothing was saved by then (an action is saved last, and a failure after its save is logged where it
     happens)."""
     if isinstance(error, UserError):
-        await reply_private(interaction, str(error))
+        await reply_private(interaction, error.words(reader_words(interaction)))
         return
     storage = isinstance(error, DatabaseUnusableError)
     metrics.error("database" if storage else "command")

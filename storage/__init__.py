@@ -27,6 +27,8 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0011 an index of the claimed timers (the timer loop wakes when a claim runs out)
     0014 presentation_steps: each step of showing a version, recorded as it completes (issue 17)
     0015 an index of the timers being retried (their own lane in the timer loop, issue 17)
+    0016 games.language, the language of a game's channel posts; person_languages, each person's chosen
+         language and latest Discord locale (issue 19)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,
@@ -52,7 +54,7 @@ Lobby and life of a game (each call is one transaction and returns the updated `
     await store.create_game(guild_id, channel_id, creator_id, now, Options(board=..., english=...,
                             open_scoring=..., conflict_hours=12, reminder_hours=24, turn_hours=48,
                             away_minutes=60, hints=False, computer_level="normal", buildings=False,
-                            wonder=False))                      # ChannelBusyError
+                            wonder=False), language="en")       # ChannelBusyError
     await store.add_seat(game_id, user_id, now, dynasty=None)    # next seat; AlreadySeatedError,
                                                                  # LobbyFullError, DynastyTakenError
     await store.add_computer_seat(game_id, "hard", now, dynasty=None)   # /te seat addbot; LobbyFullError
@@ -158,8 +160,8 @@ Queries (each is ONE indexed query whose cost does not grow with the games store
 
 ``GameRecord`` has ``id, guild_id, channel_id, creator_id, status, options, seats (Seat, above), players,
 seed, position, version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version,
-paused_at`` and helpers ``settings`` (engine ``Settings``), ``user_to_act`` (None for a computer seat),
-``user_at(seat)``, ``seat_of(user_id)``, ``seat_record(seat)``, ``human_seats``, ``paused``,
+paused_at, language`` and helpers ``settings`` (engine ``Settings``), ``user_to_act`` (None for a computer
+seat), ``user_at(seat)``, ``seat_of(user_id)``, ``seat_record(seat)``, ``human_seats``, ``paused``,
 ``all_humans_away(now)``, ``game()`` (``engine.load`` of the position), ``needs_presenting``.
 ``updated_at`` moves with actions and status changes, not with seat or pause changes (it orders
 ``games_waiting_on``).
@@ -174,6 +176,12 @@ Player settings (R34, issue 10), per game or as the player's default::
     await store.set_player_settings(user_id, game_id=None, dm="all"|"turn"|"none"|None|UNCHANGED,
                                     auto_forced=True|False|None|UNCHANGED)
         # game_id None: the default; None removes the value at that level; returns the effective settings
+
+A person's language (issue 19)::
+
+    await store.person_language(user_id)            # PersonLanguage(chosen, discord_locale), None if unknown
+    await store.person_languages(user_ids)          # {user_id: PersonLanguage} of those the bot has met
+    await store.set_person_language(user_id, now, chosen=..., discord_locale=...)  # UNCHANGED by default
 
 History and standings (issue 13). When an action finishes a game, the same ``append_action`` transaction
 saves its results (from the engine's ``outcome()``, R24) and rates it on its server (``storage.rating``: a
@@ -331,6 +339,7 @@ from storage.errors import (
     WrongSeatError,
 )
 from storage.records import (
+    DEFAULT_LANGUAGE,
     MAX_AWAY_HOURS,
     MAX_SEATS,
     MIN_SEATS,
@@ -352,6 +361,7 @@ from storage.records import (
     NewTimer,
     Opponent,
     Options,
+    PersonLanguage,
     Player,
     PlayerSettings,
     PlayerStats,
@@ -377,6 +387,7 @@ from storage.store import ACTIVE, ALL_TIMERS, DEFAULT_PATH, UNCHANGED, Store, ba
 __all__ = [
     "ACTIVE",
     "ALL_TIMERS",
+    "DEFAULT_LANGUAGE",
     "DEFAULT_PATH",
     "MAX_AWAY_HOURS",
     "MAX_SEATS",
@@ -425,6 +436,7 @@ __all__ = [
     "NotSeatedError",
     "Opponent",
     "Options",
+    "PersonLanguage",
     "Player",
     "PlayerSettings",
     "PlayerStats",

@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from engine import Game, NotationError, Settings, load
 
@@ -171,6 +171,7 @@ class GameRecord:
     ended_at: int | None  # finished or abandoned
     presented_version: int  # the version the channel and DMs have been shown; -1 before the start is shown
     paused_at: int | None = None  # None while running; a paused game holds its timers (Store.set_paused)
+    language: str = "en"  # the code of the language its channel posts are written in (issue 19)
 
     @property
     def paused(self) -> bool:
@@ -467,6 +468,18 @@ class SettingSource(StrEnum):
     GAME = "game"  # set by the player for this game
     PLAYER = "player"  # the player's default for every game
     BUILT_IN = "built-in"  # nobody set it
+
+
+DEFAULT_LANGUAGE: Final = "en"  # a game's language when none is chosen (i18n decides which codes exist)
+
+
+@dataclass(frozen=True)
+class PersonLanguage:
+    """What decides a person's language (issue 19): their choice (None: auto, follow Discord) and the Discord
+    locale of their latest interaction (None: never seen). The bot turns these into a language."""
+
+    chosen: str | None = None
+    discord_locale: str | None = None
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,7 @@ from storage.errors import (
 from storage.files import check_access, database_error, inspect_file, integrity_findings
 from storage.postgres import PostgresBackend, is_postgres_url, redact
 from storage.records import (
+    DEFAULT_LANGUAGE,
     MAX_AWAY_HOURS,
     MAX_SEATS,
     MIN_SEATS,
@@ -97,6 +98,7 @@ from storage.records import (
     NewTimer,
     Opponent,
     Options,
+    PersonLanguage,
     Player,
     PlayerSettings,
     PlayerStats,
@@ -157,7 +159,7 @@ def _game_columns(d: Dialect) -> str:
 SELECT g.id, g.guild_id, g.channel_id, g.creator_id, g.status, g.board, g.english, g.open_scoring,
        g.conflict_hours, g.reminder_hours, g.turn_hours, g.away_minutes, g.hints, g.computer_level,
        g.buildings, g.wonder, g.players, g.seed, g.position, g.version, g.seat_to_act, g.created_at,
-       g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at,
+       g.started_at, g.updated_at, g.ended_at, g.presented_version, g.paused_at, g.language,
        (SELECT {d.json_list(seat)} FROM seats AS s WHERE s.game_id = g.id) AS seats
 FROM games AS g
 """  # noqa: S608 - constant text; the values are parameters
@@ -353,7 +355,7 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
     (game_id, guild_id, channel_id, creator_id, status, board, english, open_scoring, conflict_hours,
      reminder_hours, turn_hours, away_minutes, hints, level, buildings, wonder, players, seed, position,
      version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
-     seats_json) = row  # fmt: skip
+     language, seats_json) = row  # fmt: skip
     seats = tuple(
         sorted(
             (
@@ -379,6 +381,7 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
         game_id, guild_id, channel_id, creator_id, Status(status), options, seats, players, seed, position,
         version, seat_to_act, created_at, started_at, updated_at, ended_at, presented_version, paused_at,
+        language,
     )  # fmt: skip
 
 
@@ -1011,9 +1014,19 @@ class Store:
     # ----------------------------------------------------------------------------------- lobby
 
     async def create_game(
-        self, guild_id: int, channel_id: int, creator_id: int, now: int, options: Options | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        now: int,
+        options: Options | None = None,
+        *,
+        language: str = DEFAULT_LANGUAGE,
     ) -> GameRecord:
-        """A new lobby in the channel or thread; ``ChannelBusyError`` if it already has an active game."""
+        """A new lobby in the channel or thread; ``ChannelBusyError`` if it already has an active game.
+        ``language`` is the code of the language its channel posts are written in (issue 19)."""
+        if not isinstance(language, str) or not language:
+            raise ValueError(f"a game's language must be a language code, not {language!r}")
         o = options or Options()
         params = (
             _int(guild_id, "guild_id"),
@@ -1032,6 +1045,7 @@ class Store:
             int(o.wonder),
             _int(now, "now"),
             now,
+            language,
         )
 
         def body(db: Db) -> GameRecord:
@@ -1046,8 +1060,8 @@ class Store:
                 db,
                 """INSERT INTO games (guild_id, channel_id, creator_id, status, board, english, open_scoring,
                                       conflict_hours, reminder_hours, turn_hours, away_minutes, hints,
-                                      computer_level, buildings, wonder, created_at, updated_at)
-                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                      computer_level, buildings, wonder, created_at, updated_at, language)
+                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 params,
             )
             return self._load(db, row[0])
@@ -1562,6 +1576,61 @@ class Store:
             (game_id,),
         )
         return [r[0] for r in rows]
+
+    # --------------------------------------------------------------------------- a person's language
+
+    async def person_language(self, user_id: int) -> PersonLanguage:
+        """A person's chosen language and the Discord locale of their latest interaction (issue 19); both
+        None for someone the bot has not met."""
+        return (await self.person_languages([user_id])).get(user_id, PersonLanguage())
+
+    async def person_languages(self, user_ids: Iterable[int]) -> dict[int, PersonLanguage]:
+        """``person_language`` of several people in one query, by user id (people never met are left out)."""
+        wanted = sorted({_int(user_id, "user_id") for user_id in user_ids})
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        rows = await self._read(
+            f"SELECT user_id, chosen, discord_locale FROM person_languages WHERE user_id IN ({marks})",  # noqa: S608
+            tuple(wanted),
+        )
+        return {r[0]: PersonLanguage(r[1], r[2]) for r in rows}
+
+    async def set_person_language(
+        self,
+        user_id: int,
+        now: int,
+        *,
+        chosen: str | _Unchanged | None = UNCHANGED,
+        discord_locale: str | _Unchanged | None = UNCHANGED,
+    ) -> PersonLanguage:
+        """Set a person's chosen language (None: auto, follow Discord) and/or the Discord locale of their
+        latest interaction; a value left ``UNCHANGED`` stays. Returns what is stored now."""
+        _int(user_id, "user_id")
+        for name, value in (("chosen", chosen), ("discord_locale", discord_locale)):
+            if not (value is UNCHANGED or value is None or (isinstance(value, str) and value)):
+                raise ValueError(f"{name} must be a language or locale code or None, not {value!r}")
+
+        def body(db: Db) -> PersonLanguage:
+            row = _one(
+                db, "SELECT chosen, discord_locale FROM person_languages WHERE user_id = ?", (user_id,)
+            )
+            before = PersonLanguage(*row) if row is not None else PersonLanguage()
+            after = PersonLanguage(
+                before.chosen if isinstance(chosen, _Unchanged) else chosen,
+                before.discord_locale if isinstance(discord_locale, _Unchanged) else discord_locale,
+            )
+            if after != before or row is None:
+                db.execute(
+                    """INSERT INTO person_languages (user_id, chosen, discord_locale, updated_at)
+                       VALUES (?, ?, ?, ?)
+                       ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen,
+                           discord_locale = excluded.discord_locale, updated_at = excluded.updated_at""",
+                    (user_id, after.chosen, after.discord_locale, _int(now, "now")),
+                )
+            return after
+
+        return await self._transaction(body)
 
     # --------------------------------------------------------------------------- player settings
 

@@ -37,6 +37,7 @@ LAYERS = {
     "bot.metrics": 0,
     "bot.health": 0,
     "bot.logs": 0,
+    "bot.language": 0,
     "bot.present": 1,
     "bot.play": 2,
     "bot.seats": 2,
