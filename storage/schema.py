@@ -6,8 +6,9 @@ for them: the same affinity, and the declared types of every database made befor
 differently (an identity column, ``WITHOUT ROWID``, a JSON check, a trigger) goes to ``NNNN_name.sql.sqlite``
 and ``NNNN_name.sql.postgres``, and the shared file says where with one line ``-- per engine: ...``; a
 migration may also be the engine files alone, or one engine's file alone when the other has nothing to do
-(0012: PostgreSQL's NOTIFY trigger). ``load_migrations`` refuses a list out of step, and
-``tests/storage/test_migrations.py`` checks that both schemas agree in types, keys, checks and indexes.
+(0012: PostgreSQL's NOTIFY trigger). ``load_migrations`` refuses a list out of step;
+``tests/storage/test_postgres.py`` checks that both schemas agree in types, keys, checks and indexes, and
+``tests/storage/test_schema_upgrades.py`` that every released version is built exactly as it shipped.
 
 The schema version is SQLite's ``PRAGMA user_version``, or PostgreSQL's one-row ``schema_version`` table:
 the number of the last migration applied. A migration whose data needs the engine (results computed from
@@ -35,7 +36,7 @@ from storage.postgres import PgDb, PostgresBackend, migration_lock
 from storage.sql import Db, SqliteDb
 
 _FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql(?:\.(sqlite|postgres))?$")
-ENGINES = ("sqlite", "postgres")
+_ENGINES = ("sqlite", "postgres")
 # Where a shared file's migration takes its engine's own statements.
 _PER_ENGINE = re.compile(r"^-- per engine:.*$", re.MULTILINE)
 # The shared files' types as SQLite's own migrations declared them (a BIGINT column has INTEGER affinity
@@ -100,7 +101,7 @@ def load_migrations(folder: Traversable | None = None) -> tuple[Migration, ...]:
     files: dict[int, dict[str, str]] = {}
     names: dict[int, str] = {}
     for entry in (folder or resources.files("storage").joinpath("migrations")).iterdir():
-        if entry.is_dir():  # the twins' old folder (postgresql/), say: its files would go unread
+        if entry.is_dir():  # such as the twins' old postgresql/: its files would go unread
             raise RuntimeError(f"migrations/{entry.name}/: PostgreSQL's files are NNNN_name.sql.postgres now")
         match = _FILE.match(entry.name)
         if not match:
@@ -115,7 +116,7 @@ def load_migrations(folder: Traversable | None = None) -> tuple[Migration, ...]:
             raise RuntimeError(f"migration {len(found) + 1:04d} is missing from storage/migrations")
         name = f"{number:04d}_{names[number]}"
         shared = texts.pop("", None)
-        sqlite, postgres = (_script(name, shared, texts, engine) for engine in ENGINES)
+        sqlite, postgres = (_script(name, shared, texts, engine) for engine in _ENGINES)
         found.append(Migration(number, names[number], sqlite, _PYTHON_STEPS.get(number), postgres))
     return tuple(found)
 
