@@ -150,16 +150,23 @@ class History:
         names = await self._directory.names_for(record)
         notes = await self._notes(record, words)
         title = await self._directory.game_name(record)
-        key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title)
+        key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title, words.language)
         animation = self._replays.get(key)
         if animation is None:
             animation = await self._workers.run(
-                render.replay_animation, settings, seed, actions, names=names, notes=notes, title=title
+                render.replay_animation,
+                settings,
+                seed,
+                actions,
+                words=words,  # as the caption: the game's if shared, else the asker's
+                names=names,
+                notes=notes,
+                title=title,
             )
         limit = UPLOAD_LIMIT
         if len(animation.data) > limit:
             text = texts.replay_too_big(len(animation.data), limit, record.status.value, words)
-            return await self._still_pictures(record, names, notes, title, text)
+            return await self._still_pictures(record, names, notes, title, text, words)
         if record.status is Status.FINISHED:  # a finished game never changes: keep its replay for the next
             self._replays[key] = animation
             self._replays.move_to_end(key)
@@ -171,13 +178,23 @@ class History:
         return Answer(text, (Attachment(filename, animation.data),))
 
     async def _still_pictures(
-        self, record: GameRecord, names: list[str], notes: dict[int, SeatNote], title: str, text: str
+        self,
+        record: GameRecord,
+        names: list[str],
+        notes: dict[int, SeatNote],
+        title: str,
+        text: str,
+        picture_words: Words,
     ) -> Answer:
         view = public_view(record.game())
-        board = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+        board = await asyncio.to_thread(
+            render.board_png, view, words=picture_words, names=names, notes=notes, title=title
+        )
         files = [Attachment(f"game-{record.id}-board.png", board)]
         if view.phase is Phase.OVER:
-            scores = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes, title=title)
+            scores = await asyncio.to_thread(
+                render.scores_png, view, words=picture_words, names=names, notes=notes, title=title
+            )
             files.append(Attachment(f"game-{record.id}-scores.png", scores))
         return Answer(text, tuple(files))
 
@@ -232,7 +249,7 @@ class History:
         notes = await self._notes(record, words)
         title = await self._directory.game_name(record)
         wanted = [(c["seq"], c["better"]) for seat in analysis["seats"] for c in seat["costliest"]]
-        pictures = await self._workers.run(move_pictures, export, wanted, names, notes, title)
+        pictures = await self._workers.run(move_pictures, export, wanted, names, notes, title, words.language)
         by_seq = {p.seq: p for p in pictures}
         answers = [Answer(texts.analysis_summary(title, analysis, names, words))]
         for seat in analysis["seats"]:
@@ -284,7 +301,12 @@ class History:
             mine = texts.my_rank_line(await self._store.player_stats(guild_id, me, opponents=0), words)
         notes = {i: SeatNote(SeatMark.COMPUTER) for i, row in enumerate(rows) if row.player.is_computer}
         png = await asyncio.to_thread(
-            render.leaderboard_png, rows, names, title=texts.leaderboard_title(server, words), notes=notes
+            render.leaderboard_png,
+            rows,
+            names,
+            words=words,
+            title=texts.leaderboard_title(server, words),
+            notes=notes,
         )
         text = texts.leaderboard_text(server, rows, names, mine, more, words)
         return Answer(text, (Attachment("leaderboard.png", png),))

@@ -22,6 +22,7 @@ from engine.builder import position
 from engine.diagram import board_diagram
 from engine.errors import EngineError, IllegalActionError, NotationError, UndoRefused
 from engine.export import (
+    UNDO,
     GameExport,
     HolderReason,
     LoggedAction,
@@ -44,6 +45,7 @@ __all__ = [
     "COLOURS",
     "MONUMENTS",
     "NEIGHBOURS",
+    "UNDO",
     "Action",
     "Colour",
     "Conflict",

@@ -20,8 +20,8 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from engine import Game, dump
-from storage import ALL_TIMERS, Actor, Appended, GameRecord, NewTimer, Options, Store
+from engine import Game, Who, dump
+from storage import ALL_TIMERS, Appended, GameRecord, NewTimer, Options, Store
 from storage.postgres import is_postgres_url
 from storage.schema import MIGRATIONS, migrate
 from storage.sql import postgres_sql
@@ -132,7 +132,7 @@ async def play_first(
     started: Started,
     now: int,
     *,
-    actor: Actor | None = None,
+    actor: Who | None = None,
     seat_away: bool = False,
     timers_to_add: tuple[NewTimer, ...] = (),
 ) -> Appended:

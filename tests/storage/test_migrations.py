@@ -13,10 +13,9 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from engine import Game, dump
+from engine import Game, Who, dump
 from storage import (
     SCHEMA_VERSION,
-    Actor,
     DatabaseUnusableError,
     MigrationError,
     NewTimer,
@@ -328,7 +327,7 @@ async def test_a_release_3_database_keeps_every_game_with_the_right_defaults(db_
             assert (record.position or "", record.version) == (position, length), name
             assert await store.verify_replay(game_id) == length, name
             log = await store.actions(game_id)
-            assert all(a.actor is None and a.effective for a in log), name
+            assert all(a.who == Who.unrecorded() and a.effective for a in log), name
             assert await store.effective_actions(game_id) == [a.action for a in log]
             history = await store.seat_history(game_id)
             if record.started_at is None:
@@ -358,9 +357,9 @@ async def test_a_release_3_database_keeps_every_game_with_the_right_defaults(db_
         seat = in_play.seat_to_act
         assert seat is not None
         await store.append_action(
-            in_play.id, in_play.version, seat, action, dump(game), 400, actor=Actor.person(owner)
+            in_play.id, in_play.version, seat, action, dump(game), 400, actor=Who.person(owner)
         )
-        assert (await store.actions(in_play.id))[-1].actor == Actor.person(owner)
+        assert (await store.actions(in_play.id))[-1].who == Who.person(owner)
         lobby = await store.load_game(games["lobby"][0])
         started = await store.start_game(lobby.id, 1, dump(Game.new(2, 1, english=True)), 500)
         assert started.options.turn_hours == 0 and len(await store.seat_history(lobby.id)) == 2

@@ -15,9 +15,11 @@ import pytest
 
 from storage import DatabaseUnusableError, NewTimer, Options, Player, Store
 from storage.__main__ import main
+from storage.areas.game_rows import SQL_GAME as _SQL_GAME
+from storage.areas.games import _SQL_GAMES_OF_USER
+from storage.areas.history import _SQL_FINISHED_GAMES, _SQL_STATS_OF_PERSON
 from storage.schema import LATEST, MIGRATIONS
 from storage.sql import POSTGRESQL, SQLITE
-from storage.store import _SQL_FINISHED_GAMES, _SQL_GAME, _SQL_GAMES_OF_USER, _SQL_STATS_OF_PERSON
 
 from .conftest import GUILD, ROOT, T0, Play, StartGame
 from .schemas import differences, postgres_at, postgres_facts, sqlite_at, sqlite_facts
