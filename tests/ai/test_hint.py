@@ -8,18 +8,19 @@ from ai import hint
 from ai.determinise import sample_world
 from ai.hint import turn_reason
 from engine import Action, player_view
-from tests.ai.helpers import board_position, positions_by_phase
+from tests.ai.helpers import positions_by_phase
+from tests.engine.positions import position
 
 
 def test_the_reason_names_the_point_and_the_growing_kingdom():
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"])
     view = player_view(game, 0)
     world = sample_world(view, game.legal_actions(), random.Random(0))
     assert turn_reason(world, Action.parse("tile red e6"), 0) == "+1 red and your priest's kingdom grows."
 
 
 def test_a_leader_beside_temples_is_explained():
-    game = board_position({"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, hands=["RBBGGK", "RRRRRR"])
     world = sample_world(player_view(game, 0), game.legal_actions(), random.Random(0))
     text = turn_reason(world, Action.parse("leader black i5"), 0)
     assert text == "your king founds a kingdom of 2 tiles, with 2 temples beside it."
