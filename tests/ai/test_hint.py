@@ -8,11 +8,12 @@ from ai import hint
 from ai.determinise import sample_world
 from ai.hint import Because, turn_reason
 from engine import Action, Colour, Reason, player_view
-from tests.ai.helpers import board_position, positions_by_phase
+from tests.ai.helpers import positions_by_phase
+from tests.engine.positions import position
 
 
 def test_the_reason_names_the_point_and_the_growing_kingdom():
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"])
     view = player_view(game, 0)
     world = sample_world(view, game.legal_actions(), random.Random(0))
     why = turn_reason(world, Action.parse("tile red e6"), 0)
@@ -24,7 +25,7 @@ def test_the_reason_names_the_point_and_the_growing_kingdom():
 
 
 def test_a_leader_beside_temples_is_explained():
-    game = board_position({"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, hands=["RBBGGK", "RRRRRR"])
     world = sample_world(player_view(game, 0), game.legal_actions(), random.Random(0))
     why = turn_reason(world, Action.parse("leader black i5"), 0)
     assert why.reasons == (Reason(Because.FOUNDS_KINGDOM, colour=Colour.BLACK, tiles=2, temples=2),)
