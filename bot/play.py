@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from bot import logs, metrics
 from bot.autoplay import forced_action
-from bot.core import Clock, UserError, engine_sentence, log, unix_time
+from bot.core import Clock, Refused, UserError, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
@@ -104,7 +104,7 @@ def parse_action(text: str) -> Action:
     try:
         return Action.parse(text)
     except EngineError as exc:
-        raise UserError(engine_sentence(exc)) from None
+        raise Refused(exc) from None
 
 
 def decision_of(choice: str) -> Action:
@@ -294,7 +294,8 @@ class ActionPath:
             try:
                 events = game.apply(parsed, seat=seat)
             except EngineError as exc:
-                raise UserError(engine_sentence(exc)) from None
+                names = await self._presenter.directory.names_for(record)  # a leader in the way is named
+                raise Refused(exc, names) from None
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:
@@ -327,7 +328,7 @@ class ActionPath:
             try:
                 back = await asyncio.to_thread(take_back, settings, seed, [r.action for r in effective], seat)
             except UndoRefused as exc:
-                raise UserError(engine_sentence(exc)) from None
+                raise Refused(exc) from None
             recorded = newest is not None and newest.who.kind is not WhoKind.UNRECORDED
             if recorded and newest is not None and newest.who.user_id != user_id:
                 raise UserError(NOT_THEIRS)

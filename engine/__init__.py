@@ -36,6 +36,7 @@ from engine.export import (
 from engine.game import Game
 from engine.model import Conflict, Event, Phase, Settings
 from engine.notation import dump, load
+from engine.reasons import Code, Content, Reason, Refusal
 from engine.scoring import Outcome, Points, Score, Standing
 from engine.state import Piece
 from engine.undo import TakeBack, replay, take_back
@@ -47,9 +48,11 @@ __all__ = [
     "NEIGHBOURS",
     "UNDO",
     "Action",
+    "Code",
     "Colour",
     "Conflict",
     "ConflictView",
+    "Content",
     "EngineError",
     "Event",
     "Game",
@@ -65,6 +68,8 @@ __all__ = [
     "PlayerView",
     "Points",
     "PublicView",
+    "Reason",
+    "Refusal",
     "Score",
     "SeatHolder",
     "SeatView",

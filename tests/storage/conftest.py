@@ -48,6 +48,20 @@ def run_module(
     )
 
 
+def finished_game(players: int, seed: int) -> tuple[Game, list[tuple[int, str]]]:
+    """A game played to its end by random legal actions, and its log of (seat, action)."""
+    game = Game.new(players, seed)
+    rng = random.Random(seed)
+    log = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        action = str(rng.choice(game.legal_actions()))
+        log.append((seat, action))
+        game.apply(action)
+    return game, log
+
+
 async def old_database(path: Path, schema_version: int) -> tuple[Game, str, int]:
     """A database of an older release (its migrations up to ``schema_version``) holding game 1 in play,
     seats 0 and 1 for users 3 and 4, after one action. Returns the engine game, that action and its seat."""
