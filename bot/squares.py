@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.texts import a_tile, colour_word, leader_word, points, the_building
 from engine import COLOURS, Action, Colour, Event, Game, Kind, Phase, square_name
 from engine.board import COLUMNS, NEIGHBOURS
 from i18n import Words
+from i18n.terms import a_tile, colour_name, leader_name, point_count, the_building
 
 SQUARE_KINDS = (Kind.TILE, Kind.LEADER, Kind.CATASTROPHE)
 # Events that belong to the end of the turn, not to the action: where the told effects stop.
@@ -63,7 +63,7 @@ def square_choices(
             told = ", ".join(told_words) or quiet_words(words, action)
         else:  # no colour chosen yet
             told = "; ".join(
-                f"{colour_word(words, a.colour) if a.colour is not None else a.text}: "
+                f"{colour_name(words, a.colour) if a.colour is not None else a.text}: "
                 f"{', '.join(w) or quiet_words(words, a)}"
                 for a, w in found
             )
@@ -102,7 +102,7 @@ def effects(words: Words, game: Game, seat: int, action: Action, names: Sequence
         if not (war and e.kind == "unification"):  # the war says it
             told += _event_words(words, e, seat, names)
     if war:
-        colours = [colour_word(words, c) for c in after.war_colours()]
+        colours = [colour_name(words, c) for c in after.war_colours()]
         if len(colours) == 1:
             told.append(words.gettext("starts a war ({colour})", colour=colours[0]))
         else:
@@ -135,7 +135,7 @@ def _event_words(words: Words, e: Event, seat: int, names: Sequence[str]) -> lis
     k = e.kind
     other = names[e.seat or 0]
     if k == "point" and e.colour is not None:
-        scored = points(words, e.colour, e.count)
+        scored = point_count(words, e.colour, e.count)
         if e.seat == seat:
             return [words.gettext("+{points}", points=scored)]
         return [words.gettext("+{points} for {name}", points=scored, name=other)]
@@ -148,7 +148,7 @@ def _event_words(words: Words, e: Event, seat: int, names: Sequence[str]) -> lis
     if k == "catastrophe" and e.colour is not None:
         return [words.gettext("destroys a {tile}", tile=a_tile(words, e.colour))]
     if k == "stranded" and e.colour is not None:
-        leader = leader_word(words, e.colour)
+        leader = leader_name(words, e.colour)
         if e.seat == seat:
             return [words.gettext("sends your {leader} home", leader=leader)]
         return [words.gettext("sends {name}'s {leader} home", name=other, leader=leader)]
@@ -176,7 +176,7 @@ def _leader_words(
             words.gettext(
                 "revolt against {name}'s {leader} ({mine} v {theirs} temples)",
                 name=names[revolt.other],
-                leader=leader_word(words, action.colour),
+                leader=leader_name(words, action.colour),
                 mine=mine,
                 theirs=theirs,
             )

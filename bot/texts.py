@@ -27,144 +27,27 @@ from engine import (
     square_name,
 )
 from engine.scoring import allocate_treasures
-from i18n import LANGUAGES, N_, Nn_, Words, words_for
+from i18n import LANGUAGES, N_, Words, words_for
+from i18n.terms import (
+    a_tile,
+    building_name,
+    colour_name,
+    dynasty_name,
+    leader_name,
+    leaders_name,
+    monument_colours,
+    point_count,
+    the_building,
+    the_leader,
+    the_tile,
+    tile_count,
+    tiles_name,
+    war_name,
+)
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
 
 # ------------------------------------------------------------------------------------- game terms
-# The game's words for each colour, one entry per place a sentence puts them (a language may need a
-# different form in each: German "einen Tempel" after "placed", French "la bibliothèque"). A local table
-# until the game terms of ``i18n/terms.py`` land; the context of each entry names its place.
-
-
-def colour_word(words: Words, colour: Colour) -> str:
-    """The colour as a name standing alone: "(red)", "lowest colour", "red-blue"."""
-    return (
-        words.pgettext("colour", "red"),
-        words.pgettext("colour", "blue"),
-        words.pgettext("colour", "green"),
-        words.pgettext("colour", "black"),
-    )[colour]
-
-
-def a_tile(words: Words, colour: Colour) -> str:
-    """A tile as the object of a sentence, after the English article: "placed a temple"."""
-    return (
-        words.pgettext("a tile (object)", "temple"),
-        words.pgettext("a tile (object)", "farm"),
-        words.pgettext("a tile (object)", "market"),
-        words.pgettext("a tile (object)", "settlement"),
-    )[colour]
-
-
-def tiles_word(words: Words, colour: Colour) -> str:
-    """Tiles of a colour, plural without a count: "must commit temples", "you hold no temples"."""
-    return (
-        words.pgettext("tiles", "temples"),
-        words.pgettext("tiles", "farms"),
-        words.pgettext("tiles", "markets"),
-        words.pgettext("tiles", "settlements"),
-    )[colour]
-
-
-TILE_COUNTS = (
-    Nn_("{n} temple", "{n} temples"),
-    Nn_("{n} farm", "{n} farms"),
-    Nn_("{n} market", "{n} markets"),
-    Nn_("{n} settlement", "{n} settlements"),
-)
-POINT_COUNTS = (
-    Nn_("{n} red point", "{n} red points"),
-    Nn_("{n} blue point", "{n} blue points"),
-    Nn_("{n} green point", "{n} green points"),
-    Nn_("{n} black point", "{n} black points"),
-)
-
-
-def tiles(words: Words, colour: Colour, n: int) -> str:
-    """'2 temples', '1 farm'."""
-    return words.plural(TILE_COUNTS[colour], n)
-
-
-def points(words: Words, colour: Colour, n: int) -> str:
-    """'1 red point', '3 blue points'."""
-    return words.plural(POINT_COUNTS[colour], n)
-
-
-def leader_word(words: Words, colour: Colour) -> str:
-    """A leader's name, singular, after a possessive: "their priest", "bob's farmer"."""
-    return (
-        words.pgettext("leader", "priest"),
-        words.pgettext("leader", "farmer"),
-        words.pgettext("leader", "trader"),
-        words.pgettext("leader", "king"),
-    )[colour]
-
-
-def leaders_word(words: Words, colour: Colour) -> str:
-    """Leaders of a colour, plural: "War of the priests", "the two priests"."""
-    return (
-        words.pgettext("leaders", "priests"),
-        words.pgettext("leaders", "farmers"),
-        words.pgettext("leaders", "traders"),
-        words.pgettext("leaders", "kings"),
-    )[colour]
-
-
-def war_word(words: Words, colour: Colour) -> str:
-    """A war named by its colour: "the red war", "Red war first" (the sentence starts it with a capital)."""
-    return (
-        words.pgettext("war", "red war"),
-        words.pgettext("war", "blue war"),
-        words.pgettext("war", "green war"),
-        words.pgettext("war", "black war"),
-    )[colour]
-
-
-def building_word(words: Words, colour: Colour) -> str:
-    """A building's name standing alone, as a label: "Library on E5", "granary beside the board"."""
-    return (
-        words.pgettext("building", "library"),
-        words.pgettext("building", "granary"),
-        words.pgettext("building", "market hall"),
-        words.pgettext("building", "palace"),
-    )[colour]
-
-
-def the_building(words: Words, colour: Colour) -> str:
-    """A building as the object of a sentence, after the English article: "placed the library"."""
-    return (
-        words.pgettext("the building (object)", "library"),
-        words.pgettext("the building (object)", "granary"),
-        words.pgettext("the building (object)", "market hall"),
-        words.pgettext("the building (object)", "palace"),
-    )[colour]
-
-
-def the_tile(words: Words, colour: Colour) -> str:
-    """A tile of a colour taken back, after the English article: "took back the green tile on A3"."""
-    return (
-        words.pgettext("the tile (object)", "red tile"),
-        words.pgettext("the tile (object)", "blue tile"),
-        words.pgettext("the tile (object)", "green tile"),
-        words.pgettext("the tile (object)", "black tile"),
-    )[colour]
-
-
-def the_leader(words: Words, colour: Colour) -> str:
-    """A leader of a colour taken back, after the English article: "took back the blue leader on F2"."""
-    return (
-        words.pgettext("the leader (object)", "red leader"),
-        words.pgettext("the leader (object)", "blue leader"),
-        words.pgettext("the leader (object)", "green leader"),
-        words.pgettext("the leader (object)", "black leader"),
-    )[colour]
-
-
-def monument_colours(words: Words, pair: Sequence[Colour]) -> str:
-    """A monument's two colours: 'red-blue'."""
-    return words.gettext(
-        "{first}-{second}", first=colour_word(words, pair[0]), second=colour_word(words, pair[1])
-    )
+# The game's words are i18n.terms's, one form per place a sentence puts them.
 
 
 def first_upper(text: str) -> str:
@@ -172,21 +55,9 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-DYNASTIES = ("archer", "bull", "pot", "lion")
-
-
-def dynasty_word(words: Words, seat: int) -> str:
-    return (
-        words.pgettext("dynasty", "archer"),
-        words.pgettext("dynasty", "bull"),
-        words.pgettext("dynasty", "pot"),
-        words.pgettext("dynasty", "lion"),
-    )[seat]
-
-
 def with_dynasty(words: Words, name: str, seat: int) -> str:
     """ "alice (archer)"; a name that already ends in brackets ("Bot (hard)") gets "Bot (hard), lion"."""
-    dynasty = dynasty_word(words, seat)
+    dynasty = dynasty_name(words, seat)
     if name.endswith(")"):
         return words.gettext("{name}, {dynasty}", name=name, dynasty=dynasty)
     return words.gettext("{name} ({dynasty})", name=name, dynasty=dynasty)
@@ -321,10 +192,10 @@ def answer_words(words: Words, action: Action, view: PublicView) -> str:
             return words.gettext("they commit nothing")
         return words.ngettext("they commit {n} tile", "they commit {n} tiles", action.number)
     if kind == Kind.WAR and colour is not None:
-        return words.gettext("the war of the {leaders} is fought first", leaders=leaders_word(words, colour))
+        return words.gettext("the war of the {leaders} is fought first", leaders=leaders_name(words, colour))
     if kind == Kind.POINT and colour is not None:
         if view.open_scoring:
-            return words.gettext("they take the wonder's point ({colour})", colour=colour_word(words, colour))
+            return words.gettext("they take the wonder's point ({colour})", colour=colour_name(words, colour))
         return words.gettext("they take the wonder's point")
     if kind == Kind.DECLINE:
         return decline_answer(words, view)
@@ -468,7 +339,7 @@ def describe_events(
                 words.gettext(
                     "{name} took the wonder's point ({colour}).",
                     name=who,
-                    colour=colour_word(words, e.colour),
+                    colour=colour_name(words, e.colour),
                 )
             )
         elif e.kind == "wonder-point" or not e.private or open_scoring:
@@ -488,7 +359,7 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
     at = sq(e.squares[0]) if e.squares else ""
     to = sq(e.squares[1]) if len(e.squares) > 1 else ""
     if c is not None:
-        leader = leader_word(words, c)
+        leader = leader_name(words, c)
         if k == "tile":
             return words.gettext(
                 "{name} placed a {tile} on {square}.", name=who, tile=a_tile(words, c), square=at
@@ -519,12 +390,12 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
         if k == "war":
             return words.gettext(
                 "**War of the {leaders}!** {name} attacks {other}.",
-                leaders=leaders_word(words, c),
+                leaders=leaders_name(words, c),
                 name=who,
                 other=other,
             )
         if k == "commit":
-            return words.gettext("{name} committed {tiles}.", name=who, tiles=tiles(words, c, e.count))
+            return words.gettext("{name} committed {tiles}.", name=who, tiles=tile_count(words, c, e.count))
         if k == "revolt-won":
             return words.gettext(
                 "{name} won the revolt (+1 red point); {other}'s {leader} left the board.",
@@ -534,7 +405,7 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
             )
         if k == "war-won":
             lost = len(e.squares) - 1
-            won = points(words, c, e.count)
+            won = point_count(words, c, e.count)
             if lost:
                 return words.gettext(
                     "{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board.",
@@ -542,7 +413,7 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
                     points=won,
                     other=other,
                     leader=leader,
-                    tiles=tiles(words, c, lost),
+                    tiles=tile_count(words, c, lost),
                 )
             return words.gettext(
                 "{name} won the war (+{points}); {other}'s {leader} left the board.",
@@ -559,7 +430,7 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
                 square=at,
             )
         if k == "point":  # 2 in the kingdom of the tile's building (R28)
-            return words.gettext("{name} scored {points}.", name=who, points=points(words, c, e.count))
+            return words.gettext("{name} scored {points}.", name=who, points=point_count(words, c, e.count))
         building = the_building(words, c)
         if k == "building":
             return words.gettext(
@@ -576,7 +447,7 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
         if k == "building-returned":
             return words.gettext(
                 "The {building} on {square} went back beside the board.",
-                building=building_word(words, c),
+                building=building_name(words, c),
                 square=at,
             )
         if k == "building-declined":
@@ -585,12 +456,12 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
             return words.gettext(
                 "{name} erected the wonder on the {tiles} centred on {square}.",
                 name=who,
-                tiles=tiles_word(words, c),
+                tiles=tiles_name(words, c),
                 square=at,
             )
         if k == "monument-points":
             return words.gettext(
-                "{name} scored {points} from monuments.", name=who, points=points(words, c, e.count)
+                "{name} scored {points} from monuments.", name=who, points=point_count(words, c, e.count)
             )
         if k == "catastrophe":
             return words.gettext(
@@ -672,7 +543,7 @@ def awaited(words: Words, view: PublicView, names: Sequence[str], mention: str |
     c = view.conflict
     if c is not None:
         strengths = conflict_line(words, view, names)
-        commit = tiles_word(words, c.tile_colour)
+        commit = tiles_name(words, c.tile_colour)
         if phase.is_attacker:
             return words.gettext(
                 "{name} (attacker) must commit {tiles}: {strengths}.",
@@ -752,7 +623,7 @@ def conflict_line(words: Words, view: PublicView, names: Sequence[str], reader: 
     """The two sides' strengths; the reader's own side is written "your"."""
     c = view.conflict
     assert c is not None
-    leader = leader_word(words, c.colour)
+    leader = leader_name(words, c.colour)
     if c.attacker_commit is None:
         strength = str(c.attacker_strength)
     else:
@@ -882,9 +753,9 @@ def options_words(words: Words, view: PublicView) -> str:
     if view.use_buildings:
         placed = dict(view.buildings)
         where = [
-            words.gettext("{building} on {square}", building=building_word(words, c), square=sq(placed[c]))
+            words.gettext("{building} on {square}", building=building_name(words, c), square=sq(placed[c]))
             if c in placed
-            else words.gettext("{building} beside the board", building=building_word(words, c))
+            else words.gettext("{building} beside the board", building=building_name(words, c))
             for c in COLOURS
         ]
         found.append(words.gettext("Buildings: {where}.", where=", ".join(where)))
@@ -919,7 +790,7 @@ def hand_text(words: Words, view: PlayerView) -> str:
     """The hand section of a DM (and of /te hand): tiles, points, treasures, catastrophes, supply."""
     hand = " ".join(f"{COLOUR_EMOJI[c]}×{view.hand[c]}" for c in COLOURS if view.hand[c])
     me = view.seats[view.seat]
-    supply = ", ".join(leader_word(words, c) for c in me.leaders_in_supply) or words.gettext("none")
+    supply = ", ".join(leader_name(words, c) for c in me.leaders_in_supply) or words.gettext("none")
     scores = " ".join(f"{COLOUR_EMOJI[c]} {view.points[c]}" for c in COLOURS)
     return "\n".join(
         [
@@ -949,7 +820,7 @@ def you_awaited(words: Words, view: PublicView) -> str:
         return words.gettext("it is your turn (1 action left).")
     c = view.conflict
     if c is not None:
-        commit = tiles_word(words, c.tile_colour)
+        commit = tiles_name(words, c.tile_colour)
         if phase.is_attacker:
             return words.gettext("you must commit {tiles} (attacker).", tiles=commit)
         return words.gettext("you must commit {tiles} (defender).", tiles=commit)
@@ -973,7 +844,7 @@ def choice_words(words: Words, choice: Action | str, view: PublicView | None = N
     if kind == Kind.COMMIT:
         return words.gettext("commit {n}", n=action.number)
     if kind == Kind.WAR and colour is not None:
-        return words.gettext("{war} first", war=war_word(words, colour))
+        return words.gettext("{war} first", war=war_name(words, colour))
     if kind == Kind.MONUMENT and action.pair is not None and square is not None:
         return words.gettext(
             "{colours} monument on {square}", colours=monument_colours(words, action.pair), square=sq(square)
@@ -981,7 +852,7 @@ def choice_words(words: Words, choice: Action | str, view: PublicView | None = N
     if kind == Kind.TREASURE and square is not None:
         return words.gettext("treasure on {square}", square=sq(square))
     if kind == Kind.BUILDING and colour is not None and square is not None:
-        building = building_word(words, colour)
+        building = building_name(words, colour)
         here = building_square(view, colour)
         if here is None:
             return words.gettext("{building} on {square}", building=building, square=sq(square))
@@ -994,7 +865,7 @@ def choice_words(words: Words, choice: Action | str, view: PublicView | None = N
     if kind == Kind.WONDER and square is not None:
         return words.gettext("erect the wonder centred on {square}", square=sq(square))
     if kind == Kind.POINT and colour is not None:
-        return words.gettext("{colour} point", colour=colour_word(words, colour))
+        return words.gettext("{colour} point", colour=colour_name(words, colour))
     if kind == Kind.DECLINE:
         return decline_words(words, view)
     return action_words(action.text)
@@ -1023,9 +894,9 @@ def building_question(words: Words, view: PublicView) -> str:
     if colour is None:  # not offered any more
         return words.gettext("**Building**: your tile made a line of three or more.")
     here = building_square(view, colour)
-    name = first_upper(building_word(words, colour))
+    name = first_upper(building_name(words, colour))
     building = the_building(words, colour)
-    tiles_of = tiles_word(words, colour)
+    tiles_of = tiles_name(words, colour)
     if here is None:
         return words.gettext(
             "**{name}**: your tile made a line of three or more {tiles}. Place the {building} on one of its "
@@ -1061,8 +932,8 @@ class WarSides:
 def war_sides_line(words: Words, war: WarSides, names: Sequence[str], reader: int | None = None) -> str:
     """'• Blue war: alice's farmer on C4 (3 on the board) attacks your farmer on F5 (2).'"""
     params = {
-        "war": first_upper(war_word(words, war.colour)),
-        "leader": leader_word(words, war.colour),
+        "war": first_upper(war_name(words, war.colour)),
+        "leader": leader_name(words, war.colour),
         "square": sq(war.attacker_square),
         "strength": war.attacker_strength,
         "target": sq(war.defender_square),
@@ -1100,19 +971,19 @@ class WarsCalledOff(Happening):
     fought: Colour
 
     def line(self, words: Words, names: Sequence[str]) -> str:
-        fought = war_word(words, self.fought)
+        fought = war_name(words, self.fought)
         if len(self.colours) == 1:
             return words.gettext(
                 "No more war: the {war} will not be fought, as the {fought} split the kingdom and the two "
                 "{leaders} are no longer in one.",
-                war=war_word(words, self.colours[0]),
+                war=war_name(words, self.colours[0]),
                 fought=fought,
-                leaders=leaders_word(words, self.colours[0]),
+                leaders=leaders_name(words, self.colours[0]),
             )
         return words.gettext(
             "No more war: the {wars} will not be fought, as the {fought} split the kingdom and their leaders "
             "are no longer in one.",
-            wars=and_list(words, [war_word(words, c) for c in self.colours]),
+            wars=and_list(words, [war_name(words, c) for c in self.colours]),
             fought=fought,
         )
 
@@ -1141,7 +1012,7 @@ def prompt_text(
     phase = view.phase
     c = view.conflict
     if c is not None:
-        leaders = leaders_word(words, c.colour)
+        leaders = leaders_name(words, c.colour)
         if c.kind == "revolt":
             head = (
                 words.gettext(
@@ -1175,12 +1046,12 @@ def prompt_text(
                 )
             ),
             words.gettext(
-                "You hold {tiles}: how many do you commit?", tiles=tiles(words, c.tile_colour, held)
+                "You hold {tiles}: how many do you commit?", tiles=tile_count(words, c.tile_colour, held)
             )
             if held
             else words.gettext(
                 "You hold no {tiles}, so your only answer is 0. {forced}",
-                tiles=tiles_word(words, c.tile_colour),
+                tiles=tiles_name(words, c.tile_colour),
                 forced=words.gettext(FORCED_WAIT),
             ),
         ]
@@ -1490,7 +1361,7 @@ def why_no_square(words: Words, view: PlayerView, kind: str, colour: str | None,
     me = view.seats[view.seat]
     picked = next((c for c in COLOURS if c.word == colour), None)
     if kind == Kind.TILE and picked is not None and not view.hand[picked]:
-        return words.gettext("You hold no {tiles}.", tiles=tiles_word(words, picked))
+        return words.gettext("You hold no {tiles}.", tiles=tiles_name(words, picked))
     if kind == Kind.TILE and not any(view.hand[c] for c in COLOURS):
         return words.gettext("You hold no tiles.")
     if kind == Kind.CATASTROPHE and not me.catastrophes:
@@ -1500,7 +1371,7 @@ def why_no_square(words: Words, view: PlayerView, kind: str, colour: str | None,
     if kind == Kind.LEADER and picked is not None:
         return words.gettext(
             "Your {leader} has no square to go to: a leader goes next to a temple.",
-            leader=leader_word(words, picked),
+            leader=leader_name(words, picked),
         )
     return words.gettext(NOTHING_TO_PLAY)
 

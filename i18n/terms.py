@@ -1,13 +1,15 @@
 """The game's words in a reader's language, for the bot and the pictures alike: colours, tiles, leaders,
-buildings, monuments, and a move as a player says it ("Temple on E5").
+buildings, monuments, dynasties, and a move as a player says it ("Temple on E5").
 
 Each is a whole message per case (i18n/GLOSSARY.md): a colour word is never put before a noun to make a
-name; a count and its noun are one plural message.
+name; a count and its noun are one plural message. A term has one entry per place a sentence puts it, the
+context naming that place, because a language may need a different form in each: German "einen Tempel"
+after "placed", French "la bibliothèque" as an object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from engine import Action, Colour, Kind, square_name
@@ -15,12 +17,7 @@ from i18n import N_, Nn_, PluralPair, Words
 
 RED, BLUE, GREEN, BLACK = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK
 
-COLOUR_NAMES: Final[Mapping[Colour, str]] = {
-    RED: N_("red"),
-    BLUE: N_("blue"),
-    GREEN: N_("green"),
-    BLACK: N_("black"),
-}
+
 TILE_NAMES: Final[Mapping[Colour, str]] = {
     RED: N_("temple"),
     BLUE: N_("farm"),
@@ -33,17 +30,11 @@ TILE_COUNTS: Final[Mapping[Colour, PluralPair]] = {
     GREEN: Nn_("{n} market", "{n} markets"),
     BLACK: Nn_("{n} settlement", "{n} settlements"),
 }
-LEADER_NAMES: Final[Mapping[Colour, str]] = {
-    RED: N_("priest"),
-    BLUE: N_("farmer"),
-    GREEN: N_("trader"),
-    BLACK: N_("king"),
-}
-BUILDING_NAMES: Final[Mapping[Colour, str]] = {
-    RED: N_("library"),
-    BLUE: N_("granary"),
-    GREEN: N_("market hall"),
-    BLACK: N_("palace"),
+POINT_COUNTS: Final[Mapping[Colour, PluralPair]] = {
+    RED: Nn_("{n} red point", "{n} red points"),
+    BLUE: Nn_("{n} blue point", "{n} blue points"),
+    GREEN: Nn_("{n} green point", "{n} green points"),
+    BLACK: Nn_("{n} black point", "{n} black points"),
 }
 MONUMENT_NAMES: Final[Mapping[tuple[Colour, Colour], str]] = {
     (RED, BLUE): N_("red-blue monument"),
@@ -56,13 +47,39 @@ MONUMENT_NAMES: Final[Mapping[tuple[Colour, Colour], str]] = {
 
 
 def colour_name(words: Words, colour: Colour) -> str:
-    name = COLOUR_NAMES[colour]
-    return words.gettext(name)
+    """The colour as a name standing alone: "(red)", "lowest colour", "red-blue"."""
+    return (
+        words.pgettext("colour", "red"),
+        words.pgettext("colour", "blue"),
+        words.pgettext("colour", "green"),
+        words.pgettext("colour", "black"),
+    )[colour]
 
 
 def tile_name(words: Words, colour: Colour) -> str:
+    """A tile's name standing alone, as a label: the board's legend."""
     name = TILE_NAMES[colour]
     return words.gettext(name)
+
+
+def a_tile(words: Words, colour: Colour) -> str:
+    """A tile as the object of a sentence, after the English article: "placed a temple"."""
+    return (
+        words.pgettext("a tile (object)", "temple"),
+        words.pgettext("a tile (object)", "farm"),
+        words.pgettext("a tile (object)", "market"),
+        words.pgettext("a tile (object)", "settlement"),
+    )[colour]
+
+
+def tiles_name(words: Words, colour: Colour) -> str:
+    """Tiles of a colour, plural without a count: "must commit temples", "you hold no temples"."""
+    return (
+        words.pgettext("tiles", "temples"),
+        words.pgettext("tiles", "farms"),
+        words.pgettext("tiles", "markets"),
+        words.pgettext("tiles", "settlements"),
+    )[colour]
 
 
 def tile_count(words: Words, colour: Colour, n: int) -> str:
@@ -71,20 +88,103 @@ def tile_count(words: Words, colour: Colour, n: int) -> str:
     return words.plural(pair, n)
 
 
+def the_tile(words: Words, colour: Colour) -> str:
+    """A tile of a colour taken back, after the English article: "took back the green tile on A3"."""
+    return (
+        words.pgettext("the tile (object)", "red tile"),
+        words.pgettext("the tile (object)", "blue tile"),
+        words.pgettext("the tile (object)", "green tile"),
+        words.pgettext("the tile (object)", "black tile"),
+    )[colour]
+
+
+def point_count(words: Words, colour: Colour, n: int) -> str:
+    """``n`` points of a colour: "1 red point", "3 blue points"."""
+    pair = POINT_COUNTS[colour]
+    return words.plural(pair, n)
+
+
 def leader_name(words: Words, colour: Colour) -> str:
-    name = LEADER_NAMES[colour]
-    return words.gettext(name)
+    """A leader's name, singular, after a possessive: "their priest", "bob's farmer"."""
+    return (
+        words.pgettext("leader", "priest"),
+        words.pgettext("leader", "farmer"),
+        words.pgettext("leader", "trader"),
+        words.pgettext("leader", "king"),
+    )[colour]
+
+
+def leaders_name(words: Words, colour: Colour) -> str:
+    """Leaders of a colour, plural: "War of the priests", "the two priests", "priests or kings"."""
+    return (
+        words.pgettext("leaders", "priests"),
+        words.pgettext("leaders", "farmers"),
+        words.pgettext("leaders", "traders"),
+        words.pgettext("leaders", "kings"),
+    )[colour]
+
+
+def the_leader(words: Words, colour: Colour) -> str:
+    """A leader of a colour taken back, after the English article: "took back the blue leader on F2"."""
+    return (
+        words.pgettext("the leader (object)", "red leader"),
+        words.pgettext("the leader (object)", "blue leader"),
+        words.pgettext("the leader (object)", "green leader"),
+        words.pgettext("the leader (object)", "black leader"),
+    )[colour]
+
+
+def war_name(words: Words, colour: Colour) -> str:
+    """A war named by its colour: "the red war", "Red war first" (the sentence starts it with a capital)."""
+    return (
+        words.pgettext("war", "red war"),
+        words.pgettext("war", "blue war"),
+        words.pgettext("war", "green war"),
+        words.pgettext("war", "black war"),
+    )[colour]
 
 
 def building_name(words: Words, colour: Colour) -> str:
-    """The civilization building of a colour (R28)."""
-    name = BUILDING_NAMES[colour]
-    return words.gettext(name)
+    """A civilization building's name (R28) standing alone, as a label: "Library on E5", "granary beside
+    the board"."""
+    return (
+        words.pgettext("building", "library"),
+        words.pgettext("building", "granary"),
+        words.pgettext("building", "market hall"),
+        words.pgettext("building", "palace"),
+    )[colour]
+
+
+def the_building(words: Words, colour: Colour) -> str:
+    """A building as the object of a sentence, after the English article: "placed the library"."""
+    return (
+        words.pgettext("the building (object)", "library"),
+        words.pgettext("the building (object)", "granary"),
+        words.pgettext("the building (object)", "market hall"),
+        words.pgettext("the building (object)", "palace"),
+    )[colour]
 
 
 def monument_name(words: Words, pair: tuple[Colour, Colour]) -> str:
     name = MONUMENT_NAMES[pair]
     return words.gettext(name)
+
+
+def monument_colours(words: Words, pair: Sequence[Colour]) -> str:
+    """A monument's two colours: 'red-blue'."""
+    return words.gettext(
+        "{first}-{second}", first=colour_name(words, pair[0]), second=colour_name(words, pair[1])
+    )
+
+
+def dynasty_name(words: Words, seat: int) -> str:
+    """The dynasty of a seat, by its symbol: "archer", "bull", "pot", "lion"."""
+    return (
+        words.pgettext("dynasty", "archer"),
+        words.pgettext("dynasty", "bull"),
+        words.pgettext("dynasty", "pot"),
+        words.pgettext("dynasty", "lion"),
+    )[seat]
 
 
 # A move as a player says it, one message per colour where the colour names the piece.

@@ -17,6 +17,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine import MONUMENTS, Action, Colour, Kind, Phase, PublicView, SquareView, square_name
 from i18n import N_, Words
+from i18n.terms import leaders_name, tile_name
 from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_sprite, valid_notes
 from render.sprites import Sprite
@@ -215,7 +216,7 @@ def describe(view: PublicView, names: Sequence[str], words: Words) -> tuple[str,
     choices = [Action.parse(c) for c in view.choices]
     to_act = names[view.to_act] if view.to_act is not None else active
     if phase is Phase.WAR_CHOICE:
-        wars = [labels.said(words, labels.LEADERS, a.colour) for a in choices if a.colour is not None]
+        wars = [leaders_name(words, a.colour) for a in choices if a.colour is not None]
         return header, words.gettext(
             "{name} chooses the next war: {choices}",
             name=to_act,
@@ -339,9 +340,7 @@ LegendRow = list[tuple[Sprite, str, int]]  # (symbol, label, left edge)
 def _legend_rows(words: Words, buildings: bool = False, wonder: bool = False) -> tuple[LegendRow, ...]:
     """The legend's entries flowed into rows that fit the picture's width; the 2015 options' pieces only
     in a game played with them."""
-    entries: list[tuple[Sprite, str]] = [
-        (sprites.tile(c, LEGEND_ITEM), labels.said(words, labels.TILE, c)) for c in Colour
-    ]
+    entries: list[tuple[Sprite, str]] = [(sprites.tile(c, LEGEND_ITEM), tile_name(words, c)) for c in Colour]
     if buildings:
         entries.append(
             (sprites.building(Colour.BLACK, LEGEND_ITEM), words.gettext("building on its tile (its colour)"))

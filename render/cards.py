@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine import Colour, PlayerView, PublicView
 from engine.scoring import allocate_treasures
 from i18n import N_, Words
+from i18n.terms import tile_count
 from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_height, note_sprite, valid_notes
 from render.style import text
@@ -89,7 +90,7 @@ def render_hand(
             sprites.tile(tiles[i], HAND_TILE).put(image, x, tiles_y)
         else:
             _empty_slot(HAND_TILE).put(image, x, tiles_y)
-    counts = [words.plural(labels.TILE_COUNT[c], view.hand[c]) for c in Colour if view.hand[c]]
+    counts = [tile_count(words, c, view.hand[c]) for c in Colour if view.hand[c]]
     summary = style.clip(" · ".join(counts) or words.gettext("no tiles"), small, HAND_W - 2 * m)
     text(draw, (HAND_W // 2, tiles_y + HAND_TILE + 20), summary, small, style.INK_SOFT, "mm")
 

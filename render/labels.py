@@ -7,25 +7,9 @@ from collections.abc import Mapping
 from typing import Final, TypeVar
 
 from engine import Colour
-from i18n import N_, Nn_, PluralPair, Words
+from i18n import N_, Words
 
 K = TypeVar("K")
-
-# The legend: what each tile is.
-TILE: Final[Mapping[Colour, str]] = {
-    Colour.RED: N_("temple"),
-    Colour.BLUE: N_("farm"),
-    Colour.GREEN: N_("market"),
-    Colour.BLACK: N_("settlement"),
-}
-
-# The hand's summary: "2 temples · 1 farm".
-TILE_COUNT: Final[Mapping[Colour, PluralPair]] = {
-    Colour.RED: Nn_("{n} temple", "{n} temples"),
-    Colour.BLUE: Nn_("{n} farm", "{n} farms"),
-    Colour.GREEN: Nn_("{n} market", "{n} markets"),
-    Colour.BLACK: Nn_("{n} settlement", "{n} settlements"),
-}
 
 # The rulebooks' names of the victory points of each colour, under the hand's points.
 POINTS: Final[Mapping[Colour, str]] = {
@@ -41,14 +25,6 @@ GAIN: Final[Mapping[Colour, str]] = {
     Colour.BLUE: N_("+{n} blue"),
     Colour.GREEN: N_("+{n} green"),
     Colour.BLACK: N_("+{n} black"),
-}
-
-# The leaders of a colour, as one choice among wars ("priests or kings").
-LEADERS: Final[Mapping[Colour, str]] = {
-    Colour.RED: N_("priests"),
-    Colour.BLUE: N_("farmers"),
-    Colour.GREEN: N_("traders"),
-    Colour.BLACK: N_("kings"),
 }
 
 # Who must commit which tiles now (a revolt is fought with temples, R14; a war with its colour's tiles).
