@@ -8,6 +8,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.command_words import choice
 from bot.core import READER_WORDS, UserError, reader_words
 from bot.language import game_words, person_language
 from bot.play import seat_of_player
@@ -204,15 +205,16 @@ def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
 SOURCE_WORDS = {
     SettingSource.GAME: N_("for this game"),
     SettingSource.PLAYER: N_("your default"),
-    SettingSource.BUILT_IN: N_("built in"),
+    SettingSource.BUILT_IN: N_("the default"),
 }
 
 
 def settings_words(settings: PlayerSettings, words: Words) -> str:
-    forced = words.gettext("on") if settings.auto_forced else words.gettext("off")
+    """The settings with their values as the reader's Discord lists them among the choices."""
+    forced = choice("on" if settings.auto_forced else "off", words)
     return words.gettext(
         "DMs: {dm} ({dm_from}); forced choices answered at once: {forced} ({forced_from}).",
-        dm=settings.dm.value,
+        dm=choice(settings.dm.value, words),
         dm_from=words.gettext(SOURCE_WORDS[settings.dm_from]),
         forced=forced,
         forced_from=words.gettext(SOURCE_WORDS[settings.auto_forced_from]),

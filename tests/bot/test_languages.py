@@ -47,16 +47,16 @@ async def test_settings_language_overrides_discord_and_answers_in_the_new_langua
     alice = table.players[0]
     locales.people[alice.id] = "de"
     result = await alice.slash(table.channel, "te settings", language="en")
-    assert result.response.content.startswith("Saved. In this game: DMs: turn (built in)")
+    assert result.response.content.startswith("Saved. In this game: DMs: turn (the default)")
     assert result.response.content.endswith("Language: English (your choice).")
     other = table.guild.create_text_channel("elsewhere")
     result = await alice.slash(other, "te board")  # no game there: the refusal is English now
     assert "No game" in result.response.content or "no game" in result.response.content
     result = await alice.slash(table.channel, "te settings", language="fr")
-    assert result.response.content.startswith("Enregistré. Dans cette partie : MP : turn")
+    assert result.response.content.startswith("Enregistré. Dans cette partie : MP : tour (par défaut)")
     assert result.response.content.endswith("Langue : Français (ton choix).")
     result = await alice.slash(table.channel, "te settings", language="auto")
-    assert result.response.content.endswith("Sprache: Deutsch (auto: die deines Discord).")
+    assert result.response.content.endswith("Sprache: Deutsch (automatisch: wie dein Discord).")
 
 
 async def test_a_game_posts_in_its_servers_language_unless_another_is_chosen(simcord_env, locales):
@@ -106,5 +106,5 @@ async def test_status_says_the_games_language_in_the_readers(simcord_env, locale
         "This game posts in French; each player's replies and DMs follow `/te settings language:`."
     )
     said = (await bob.slash(table.channel, "te status")).response.content
-    german = "Diese Partie schreibt auf Französisch; Antworten und DMs folgen für jeden"
+    german = "Diese Partie läuft auf Französisch; Antworten und DMs folgen für jeden"
     assert said.endswith(f"{german} `/te einstellungen sprache:`.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.play import ActionPath
+from i18n import words_for
 from tests.bot.conftest import open_table
 
 
@@ -35,10 +36,10 @@ async def test_a_failure_after_the_timers_leaves_the_seat_and_its_timers_as_they
 
     monkeypatch.setattr(ActionPath, "retime_in", retime_then_fail)
     with pytest.raises(Injected):
-        await table.bot.rooms.seats.away(game_id, first.id, 72, False)
+        await table.bot.rooms.seats.away(game_id, first.id, 72, False, words_for("en"))
     assert await _state(table) == before
 
     monkeypatch.setattr(ActionPath, "retime_in", real)
-    await table.bot.rooms.seats.away(game_id, first.id, 72, False)
+    await table.bot.rooms.seats.away(game_id, first.id, 72, False, words_for("en"))
     seats, _, timers = await _state(table)
     assert seats != before[0] and timers != before[2]  # the same change, saved whole this time

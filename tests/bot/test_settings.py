@@ -21,12 +21,12 @@ async def test_settings_are_shown_and_saved_per_game_or_by_default(simcord_env):
     alice = table.players[0]
     result = await alice.slash(table.channel, "te settings")
     assert result.ephemeral and result.response.content == (
-        "In this game: DMs: turn (built in); forced choices answered at once: off (built in)."
+        "In this game: DMs: turn (the default); forced choices answered at once: off (the default)."
         " Language: English (auto: your Discord's)."
     )
     result = await alice.slash(table.channel, "te settings", dm="none", scope="default")
     assert result.response.content == (
-        "Saved. By default: DMs: none (your default); forced choices answered at once: off (built in)."
+        "Saved. By default: DMs: none (your default); forced choices answered at once: off (the default)."
         " Language: English (auto: your Discord's)."
     )
     result = await alice.slash(table.channel, "te settings", auto_forced="on")
