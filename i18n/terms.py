@@ -36,6 +36,13 @@ POINT_COUNTS: Final[Mapping[Colour, PluralPair]] = {
     GREEN: Nn_("{n} green point", "{n} green points"),
     BLACK: Nn_("{n} black point", "{n} black points"),
 }
+# The rulebooks' names of the victory points of each colour.
+POINT_NAMES: Final[Mapping[Colour, str]] = {
+    RED: N_("amulets"),
+    BLUE: N_("crops"),
+    GREEN: N_("goods"),
+    BLACK: N_("bricks"),
+}
 MONUMENT_NAMES: Final[Mapping[tuple[Colour, Colour], str]] = {
     (RED, BLUE): N_("red-blue monument"),
     (RED, GREEN): N_("red-green monument"),

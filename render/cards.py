@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine import Colour, PlayerView, PublicView
 from engine.scoring import allocate_treasures
 from i18n import N_, Words
-from i18n.terms import tile_count
+from i18n.terms import POINT_NAMES, tile_count
 from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_height, note_sprite, valid_notes
 from render.style import text
@@ -106,7 +106,7 @@ def render_hand(
         x = m + colour * slot
         sprites.tile(colour, 40).put(image, x, y + 14)
         text(draw, (x + 50, y + 28), str(view.points[colour]), 26, bold=True)
-        label((x, y + 68), labels.POINTS[colour], slot - 6)  # under the tile and its number
+        label((x, y + 68), POINT_NAMES[colour], slot - 6)  # under the tile and its number
 
     y += 108
     label((m, y), N_("Treasures"), 2 * slot - 8)

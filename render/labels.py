@@ -11,14 +11,6 @@ from i18n import N_, Words
 
 K = TypeVar("K")
 
-# The rulebooks' names of the victory points of each colour, under the hand's points.
-POINTS: Final[Mapping[Colour, str]] = {
-    Colour.RED: N_("amulets"),
-    Colour.BLUE: N_("crops"),
-    Colour.GREEN: N_("goods"),
-    Colour.BLACK: N_("bricks"),
-}
-
 # A colour's points gained, in a replay's caption: "+3 black".
 GAIN: Final[Mapping[Colour, str]] = {
     Colour.RED: N_("+{n} red"),
