@@ -27,8 +27,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
 from functools import partial
 from typing import Any
 
@@ -39,21 +40,36 @@ from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
 from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
+from bot.language import game_words, people_words
 from bot.steps import SHOWING, Showing
 from engine import (
     COLOURS,
     Action,
+    Colour,
     Event,
     Game,
     Kind,
     Phase,
     PlayerView,
     PublicView,
+    dump,
+    load,
     player_view,
     public_view,
 )
+from i18n import N_, Words, words_for
 from render import SeatMark, SeatNote
-from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
+from storage import (
+    DirectMessage,
+    DmMode,
+    GameRecord,
+    MessageKind,
+    PlayerSettings,
+    Post,
+    PresentationStep,
+    Status,
+    Store,
+)
 
 _BUTTON_STYLES = {
     Kind.COMMIT: discord.ButtonStyle.primary,
@@ -75,6 +91,10 @@ TURN_POST_ROWS = 12
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
 MEMBER_NAME_AGE = 3600  # seconds a nickname asked of Discord is used before asking again
+# Names when Discord will not say: a game's channel that is gone, a seat whose person it cannot name.
+DELETED_CHANNEL = N_("a deleted channel")
+A_PLAYER = N_("player {number}")
+A_COMPUTER = N_("Bot ({level})")
 
 
 class Directory:
@@ -105,13 +125,15 @@ class Directory:
         R33), or the computer player's."""
         people = players_of(record)
         bots = texts.computer_names(record.seats)
+        words = game_words(record)  # names are the channel's and the pictures' first
         names = []
         for seat in record.seats:
             person = people.get(seat.seat)
             if person is None:  # a computer player's seat (storage migration 0005)
-                names.append(bots.get(seat.seat, f"Bot ({seat.level})"))
+                names.append(bots.get(seat.seat) or words.gettext(A_COMPUTER, level=seat.level))
             else:
-                names.append(await self.name_of(record, person, f"player {seat.seat + 1}"))
+                fallback = words.gettext(A_PLAYER, number=seat.seat + 1)
+                names.append(await self.name_of(record, person, fallback))
         return names
 
     async def name_of(self, record: GameRecord, user_id: int, fallback: str) -> str:
@@ -164,13 +186,14 @@ class Directory:
         """A channel's or thread's name from the cache only, or None."""
         return getattr(self._client.get_channel(channel_id), "name", None)
 
-    async def game_name(self, record: GameRecord) -> str:
-        """'Friends · #games · game 12': the server, the channel or thread, the game's number."""
+    async def game_name(self, record: GameRecord, words: Words | None = None) -> str:
+        """'Friends · #games · game 12': the server, the channel or thread, the game's number (``words``: the
+        reader's, for a deleted channel; the game's by default)."""
         channel = self._client.get_channel(record.channel_id)
         if channel is None:
             with contextlib.suppress(discord.HTTPException):
                 channel = await self._client.fetch_channel(record.channel_id)
-        place = getattr(channel, "name", None) or "a deleted channel"
+        place = getattr(channel, "name", None) or (words or game_words(record)).gettext(DELETED_CHANNEL)
         guild_id = record.guild_id
         if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
             with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
@@ -206,6 +229,13 @@ class _GameMessages:
 
     def _now(self) -> int:
         return unix_time(self._clock)
+
+
+def step_words(showing: Showing | None, step: str, words: Words) -> Words:
+    """The words of a step's message: ``words``, or those it was first written in if it was begun before
+    a crash (``bot.steps``: written again in the same words, it is found by its text)."""
+    language = None if showing is None else showing.language(step)
+    return words if language is None else words_for(language)
 
 
 def _mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -381,6 +411,7 @@ class ChannelPosts(_GameMessages):
         channel = await self._postable(record)
         if channel is None:
             return None
+        words = step_words(showing, POST_STEP, game_words(record))
         view = public_view(game)
         lines = [texts.start_line(record, names)] if before is None else []
         lines += texts.describe_events(story, names, open_scoring=view.open_scoring)
@@ -417,12 +448,14 @@ class ChannelPosts(_GameMessages):
             elif showing is None:
                 message = await channel.send(content, **sending)
             else:
-                message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
+                step_at = (POST_STEP, channel, record.channel_id)
+                message = await showing.send(*step_at, content, language=words.language, **sending)
         except discord.Forbidden:  # lost since the cache said otherwise, or another shard's server
             await self._lost(record, channel, [])
             return None
         step = None if showing is None else POST_STEP
-        return await self._remember(record, message, lines, turn_ended(before, story), step=step)
+        ended = turn_ended(before, story)
+        return await self._remember(record, message, lines, ended, step=step, board=bool(files))
 
     async def _extend(
         self,
@@ -438,8 +471,8 @@ class ChannelPosts(_GameMessages):
         reads as one post, and only its first action notifies. None when a new post is due: the first action
         of a turn, a post that notifies someone (the caller), the end of the game, a turn's post that already
         carries a board, ended a turn, was deleted or would not fit. Decided from the store and the message
-        alone, so a version shown again after a crash decides the same; an edit that came through before the
-        crash is found by its text and not made again."""
+        alone (never from the message), so a version shown again after a crash decides the same and makes
+        the same edit again."""
         if before is None or game.is_over or (before.phase is Phase.ACTION and before.actions_left >= 2):
             return None
         rows = _same_message(await self._store.last_posts(record.id, TURN_POST_ROWS))
@@ -448,6 +481,7 @@ class ChannelPosts(_GameMessages):
             or len(rows) == TURN_POST_ROWS  # perhaps longer: its older lines would be lost
             or rows[-1].turn_of is not None
             or rows[-1].channel_id != record.channel_id
+            or any(row.board for row in rows)
         ):
             return None
         told = [line for row in rows for line in row.lines] + lines
@@ -456,13 +490,9 @@ class ChannelPosts(_GameMessages):
             return None
         try:
             message = await channel.fetch_message(rows[-1].message_id)
+            await message.edit(content=content, attachments=files)
         except discord.HTTPException:  # deleted, or not readable: a new post
             return None
-        if message.content.strip() == content.strip():
-            return message  # edited before a crash
-        if message.attachments:
-            return None
-        await message.edit(content=content, attachments=files)
         return message
 
     async def _remember(
@@ -473,10 +503,12 @@ class ChannelPosts(_GameMessages):
         turn_of: int | None,
         *,
         step: str | None = None,
+        board: bool = False,
     ) -> Post:
-        now = self._now()
+        """Keep a post (``board``: it carries the board picture: a turn's post is then not extended)."""
+        at = (message.channel.id, message.id, self._now())
         return await self._store.add_post(
-            record.id, record.version, message.channel.id, message.id, now, lines, turn_of=turn_of, step=step
+            record.id, record.version, *at, lines, turn_of=turn_of, step=step, board=board
         )
 
     async def tell_dms_closed(self, record: GameRecord, user_id: int) -> None:
@@ -563,45 +595,139 @@ def turn_ended(before: Game | None, story: texts.Story) -> int | None:
     return ended
 
 
+class DmKind(StrEnum):
+    """What a DM about a game says (``direct_messages.kind``, storage migration 0017). Its facts (a JSON
+    object) are what its text is made of, so that an edit makes it again in its reader's language."""
+
+    START = "start"  # first: the seat that plays first
+    TURN = "turn"  # turn, actions_left, deadline, goes_on, posts (the catch-up's numbers), first_turn
+    PROMPT = "prompt"  # position (the engine's text of the game asked about), deadline, vacation
+    REMINDER = "reminder"  # position, due ([at, kind] or None)
+    VACATION_OVER = "vacation-over"  # position, due: R31a's one DM at the end of a vacation
+    LAST_CALL = "last-call"  # due
+    TIMED_OUT = "timed-out"  # away_minutes: the away panel (R30)
+    NEWS = "news"  # events (those that hit the reader's pieces, with dm: all), link
+    END = "end"  # position (the final one), link
+    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33)
+    NO_LONGER_YOURS = "no-longer-yours"  # holder: the seat, which another plays now (R33)
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True)
+class About:
+    """What a DM is about: its kind, its reader's seat and its facts (``DmKind``)."""
+
+    kind: DmKind
+    seat: int
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+# What a DM says once what it told is over, when it is made again at an edit (its reader's hand changed, or
+# a newer DM carries it).
+TURN_OVER = N_("**{game}** — your turn (turn {turn}) is over.")
+TURN_MOVED = N_("**{game}** — your turn (turn {turn}; it goes on in a newer message).")
+TURN_GOES_ON_MOVED = N_("**{game}** — your turn goes on (turn {turn}; it goes on in a newer message).")
+CAME_BACK = N_(
+    "**{game}** — your time ran out, so your turn was played for you. You came back since: your deadlines "
+    "are the usual ones."
+)
+_ANSWERED = {
+    DmKind.REMINDER: N_("**{game}** — a reminder, answered since."),
+    DmKind.LAST_CALL: N_("**{game}** — a last call, answered since."),
+    DmKind.VACATION_OVER: N_("**{game}** — welcome back from your vacation."),
+}
+SEE_THE_POST = N_("[See the post]({link}).")
+DECISION_CLOSED = N_("This decision is closed.")
+
+
+def event_facts(event: Event) -> dict[str, Any]:
+    """An event as a DM's facts keep it (JSON)."""
+    colour = None if event.colour is None else int(event.colour)
+    return {**asdict(event), "colour": colour, "squares": list(event.squares)}
+
+
+def event_of(facts: Mapping[str, Any]) -> Event:
+    colour = facts.get("colour")
+    kept = {"colour": None if colour is None else Colour(colour), "squares": tuple(facts["squares"])}
+    return Event(**{**facts, **kept})
+
+
+def _due(pair: Sequence[Any] | None) -> Due | None:
+    return None if pair is None else Due(pair[0], pair[1])
+
+
+def _compose(
+    head: str, note: str | None, words: Words, hand: str | None = None, newer: tuple[int, int] | None = None
+) -> str:
+    """A DM's text: its own (``head``), the note it was closed with, then its hand or the line pointing to
+    the newer DM that carries it."""
+    parts = [head, f"*{words.gettext(note)}*" if note else ""]
+    if newer is not None:
+        parts.append(texts.older_hand(texts.dm_link(*newer)))
+    elif hand:
+        parts.append(hand)
+    return "\n".join(part for part in parts if part)
+
+
+def _about(row: DirectMessage) -> About | None:
+    """What a kept DM is about; None for a kind this version does not know."""
+    try:
+        kind = DmKind(row.kind)
+    except ValueError:
+        return None
+    return None if row.seat is None else About(kind, row.seat, row.facts)
+
+
 class DirectMessages(_GameMessages):
-    """Every DM about a game goes through here. While the game is in play a DM carries the player's hand
-    below its own text (``texts.HAND_HEADING``): the newest DM is the hand panel, edited when the hand
-    changes, and the one before is cut to a line pointing to it. A DM refused because the player's DMs are
-    closed is told in the channel (``ChannelPosts.tell_dms_closed``)."""
+    """Every DM about a game goes through here, in its reader's language (``words_of``). While the game is
+    in play a DM carries the player's hand below its own text: the newest DM is the hand panel, edited when
+    the hand changes, and the one before is cut to a line pointing to it. What each DM shows is kept in a
+    row (``About``, ``Store.add_dm``): an edit makes the DM again from its row, never from its text. A DM
+    refused because the player's DMs are closed is told in the channel (``ChannelPosts.tell_dms_closed``)."""
 
     def __init__(self, directory: Directory, store: Store, clock: Clock, channel: ChannelPosts) -> None:
         super().__init__(directory, store, clock)
         self._channel = channel
 
+    async def words_of(self, record: GameRecord, user_id: int) -> Words:
+        """The words of DMs to ``user_id``: theirs; while a version is shown, those its DM step was first
+        written in, so that the DM made again after a crash reads the same and is found (``bot.steps``)."""
+        showing, step = SHOWING.get(), f"dm:{user_id}"
+        if showing is not None and showing.language(step) is not None:
+            return step_words(showing, step, game_words(record))
+        return (await people_words(self._store, [user_id], record.language))[user_id]
+
     async def send(
         self,
         record: GameRecord,
         user_id: int,
-        text: str,
+        about: About,
         *,
         hand: tuple[Game, int, list[str]] | None = None,
         view: discord.ui.View | None = None,
     ) -> discord.Message | discord.PartialMessage | None:
-        """Send ``text`` (which names the game); with ``hand`` (the game, the seat, the names) the player's
-        hand follows and this DM becomes the hand panel. None if it could not be sent. While a version is
-        shown (``SHOWING``) this is its step ``dm:<user>`` (a person gets one DM per version), done once:
-        shown again after a crash, the DM sent before is returned (None if it was refused)."""
+        """Send the DM ``about`` says (it names the game), kept as a row; with ``hand`` (the game, the seat,
+        the names) the player's hand follows and this DM becomes the hand panel. None if it could not be
+        sent. While a version is shown (``SHOWING``) this is its step ``dm:<user>`` (a person gets one DM per
+        version), done once: shown again after a crash, the DM sent before is returned (None if it was
+        refused)."""
         showing, step = SHOWING.get(), f"dm:{user_id}"
         user = await self._directory.user(user_id)
         if showing is not None and (done := showing.done(step)) is not None:
             return await self._sent_before(record, user, showing, done, hand)
+        words = await self.words_of(record, user_id)
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        content = text
+        hand_words = None
         if hand is not None:
             game, seat, names = hand
-            hand_words, extra["file"] = await self._hand(record, game, seat, names)
-            content = f"{text}\n{hand_words}"
+            hand_words, extra["file"] = await self._hand(record, game, seat, names, words)
+        content = _compose(await self._head(record, about, words), None, words, hand_words)
         try:
             if showing is None:
                 message = await user.send(content, **extra)
             else:
                 dm = user.dm_channel or await user.create_dm()
-                message = await showing.send(step, dm, dm.id, content, **extra)
+                message = await showing.send(step, dm, dm.id, content, language=words.language, **extra)
         except discord.Forbidden:  # closed DMs; any other failure is the caller's (a timer tries again)
             log.info("game %s: DMs of user %s are closed", record.id, user_id)
             await self._channel.tell_dms_closed(record, user_id)
@@ -610,6 +736,19 @@ class DirectMessages(_GameMessages):
             return None
         if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
             await self._store.forget_message(record.id, MessageKind.DMS_CLOSED, user_id=user_id)
+        kept = DirectMessage(
+            message.id,
+            record.id,
+            user_id,
+            about.seat,
+            message.channel.id,
+            record.version,
+            about.kind,
+            about.facts,
+            self._now(),
+            hand=hand is not None,
+        )
+        await self._store.add_dm(kept)
         if hand is None:
             if showing is not None:
                 await showing.record(step, message)
@@ -651,6 +790,85 @@ class DirectMessages(_GameMessages):
         await showing.record(older)
         return message
 
+    async def _head(
+        self, record: GameRecord, about: About, words: Words, now: texts.SeatNow | None = None
+    ) -> str:
+        """A DM's own text, made from what it is about; ``now``: what is true of its seat when it is edited
+        (a turn over, a reminder answered, a seat back), None as it was sent."""
+        game = await self._directory.game_name(record, words)
+        kind, seat, facts = about.kind, about.seat, about.facts
+        if kind is DmKind.TURN:
+            return await self._turn_head(record, game, facts, words, now)
+        if kind in _ANSWERED and now is not None and not now.awaited:
+            return words.gettext(_ANSWERED[kind], game=game)
+        if kind is DmKind.TIMED_OUT:
+            if now is not None and not now.away:
+                return words.gettext(CAME_BACK, game=game)
+            return texts.timed_out_dm(game, facts["away_minutes"])
+        if kind is DmKind.LAST_CALL:
+            due = _due(facts["due"])
+            return texts.last_call_dm(game, due) if due is not None else ""
+        if kind is DmKind.RESIGNED:
+            return texts.resigned_panel(game)
+        if kind is DmKind.TAKEN_OVER:
+            return texts.taken_over_welcome(game, facts["former"])
+        names = await self._directory.names_for(record)
+        if kind is DmKind.START:
+            return texts.start_dm(game, names[facts["first"]])
+        if kind is DmKind.NO_LONGER_YOURS:
+            return texts.no_longer_yours(game, names[facts["holder"]])
+        if kind is DmKind.NEWS:
+            hits = [texts.event_line(event_of(e), names) for e in facts["events"]]
+            told = [*hits, words.gettext(SEE_THE_POST, link=facts["link"])]
+            return texts.news_dm(game, told, names[seat])
+        position = load(facts["position"])
+        if kind is DmKind.END:
+            return texts.end_dm(game, texts.place_words(public_view(position), seat), facts["link"])
+        if kind is DmKind.PROMPT:
+            pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
+            return texts.prompt_text(pv, names, game, facts["deadline"], default, wars, facts["vacation"])
+        view = public_view(position)  # a reminder, or the end of a vacation
+        deadline = texts.deadline_words(view, _due(facts["due"]), names[seat])
+        if kind is DmKind.VACATION_OVER:
+            return texts.vacation_over_dm(game, view, deadline)
+        return texts.reminder_dm(game, view, deadline)
+
+    async def _turn_head(
+        self, record: GameRecord, game: str, facts: Mapping[str, Any], words: Words, now: texts.SeatNow | None
+    ) -> str:
+        """The turn DM: "your turn" with its actions left only while that turn lasts, then that it goes on
+        in a newer message or is over; below, what the channel was told since the player's last turn."""
+        turn, goes_on = facts["turn"], facts["goes_on"]
+        if now is None or (now.active and now.turn == turn and not now.moved):
+            left = facts["actions_left"] if now is None else now.actions_left
+            deadline = facts["deadline"] if now is None or now.deadline is None else now.deadline
+            head = texts.turn_dm(game, turn, left, deadline, goes_on=goes_on)
+        elif not now.active or now.turn != turn:
+            head = words.gettext(TURN_OVER, game=game, turn=turn)
+        else:
+            head = words.gettext(TURN_GOES_ON_MOVED if goes_on else TURN_MOVED, game=game, turn=turn)
+        posts = await self._store.posts_numbered(record.id, facts["posts"])
+        if posts and not goes_on:
+            head += "\n" + (texts.SO_FAR if facts["first_turn"] else texts.SINCE_LAST_TURN)
+        lines = texts.catch_up(posts, record.guild_id)
+        return texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
+
+    async def _made_again(
+        self,
+        record: GameRecord,
+        row: DirectMessage,
+        now: texts.SeatNow | None = None,
+        hand: str | None = None,
+    ) -> str | None:
+        """A kept DM's text made again in its reader's words (``hand``: its new hand section, if it carries
+        one); None for a DM kept by no row (sent before migration 0017) or of an unknown kind."""
+        about = _about(row)
+        if about is None:
+            return None
+        words = await self.words_of(record, row.user_id)
+        head = await self._head(record, about, words, now)
+        return _compose(head, row.note, words, hand if row.hand else None, row.newer)
+
     async def _cut_hand(
         self,
         record: GameRecord,
@@ -659,124 +877,90 @@ class DirectMessages(_GameMessages):
         hand: tuple[Game, int, list[str]],
     ) -> None:
         """The hand of the player's DM before ``newest`` becomes a line pointing to it."""
-        pointer = texts.older_hand(texts.dm_link(newest.channel.id, newest.id))
+        newer = (newest.channel.id, newest.id)
+        await self._store.dm_moved(old[1], *newer)
+        row = await self._store.dm(old[1])
         game, seat, _ = hand
         now = seat_now(record, game, seat, self._now(), moved=True)
-        await self._edit_hand(record, *old, pointer, None, head_edit=partial(texts.dm_head_now, now=now))
+        text = None if row is None else await self._made_again(record, row, now)
+        user_id = record.user_at(seat)
+        if text is None and user_id is not None:  # a DM kept by no row: only the pointer is sure to be true
+            text = _compose("", None, await self.words_of(record, user_id), newer=newer)
+        await self._edit(record, *old, content=text, attachments=[])
 
     async def _hand(
-        self, record: GameRecord, game: Game, seat: int, names: list[str]
+        self, record: GameRecord, game: Game, seat: int, names: list[str], words: Words
     ) -> tuple[str, discord.File]:
         """The hand section of a DM and its picture, which names the game."""
         pv = player_view(game, seat)
-        title = await self._directory.game_name(record)
+        title = await self._directory.game_name(record, words)
         return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
     async def refresh(
         self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
     ) -> None:
         """Edit the hand in the player's newest DM about the game (no DM is sent for it), and make its own
-        text true again (``texts.dm_head_now``; ``due``: until when the game waits, if known); while a
-        version is shown, its step ``hand:<user>``, done once."""
+        text true again (``due``: until when the game waits, if known); while a version is shown, its step
+        ``hand:<user>``, done once."""
         user_id = record.user_at(seat)
         showing, step = SHOWING.get(), f"hand:{user_id}"
-        if showing is not None and showing.done(step) is not None:
+        if user_id is None or (showing is not None and showing.done(step) is not None):
             return
-        ref = (
-            None
-            if user_id is None
-            else await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
-        )
+        ref = await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
         if ref is not None:
-            hand, file = await self._hand(record, game, seat, names)
+            words = await self.words_of(record, user_id)
+            hand, file = await self._hand(record, game, seat, names, words)
+            row = await self._store.dm(ref.message_id)
             now = seat_now(record, game, seat, self._now(), due)
-            truth = partial(texts.dm_head_now, now=now)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
+            text = None if row is None else await self._made_again(record, row, now, hand)
+            await self._edit(record, ref.channel_id, ref.message_id, content=text or hand, attachments=[file])
             if showing is not None:
                 await showing.record(step)
 
-    async def release(self, record: GameRecord, user_id: int, text: str) -> None:
-        """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
-        no longer their panel."""
+    async def release(self, record: GameRecord, user_id: int, about: About) -> None:
+        """A player lost their seat (R33): their newest DM about the game says what ``about`` says, without
+        the hand, and is no longer their panel."""
         ref = await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
         if ref is None:
             return
-        await self._edit_hand(record, ref.channel_id, ref.message_id, text, None, whole=True)
+        await self._store.dm_replaced(ref.message_id, about.kind, about.facts)
+        text = await self._head(record, about, await self.words_of(record, user_id))
+        await self._edit(record, ref.channel_id, ref.message_id, content=text, attachments=[])
         await self._store.forget_message(record.id, MessageKind.HAND, user_id=user_id)
 
-    async def _edit_hand(
-        self,
-        record: GameRecord,
-        channel_id: int,
-        message_id: int,
-        hand: str,
-        file: discord.File | None,
-        *,
-        whole: bool = False,
-        head_edit: Callable[[str], str] | None = None,
-    ) -> None:
-        """Put ``hand`` (and ``file``, or no picture) in place of a DM's hand section; ``whole``: in place of
-        the whole DM; ``head_edit`` brings the DM's own text up to date (actions left, a past turn)."""
+    async def _edit(self, record: GameRecord, channel_id: int, message_id: int, **changes: Any) -> None:
+        """Edit a DM as ``changes`` say (its text is never read: it is made from its row)."""
         try:
             channel = await self._directory.messageable(channel_id)
-            if channel is None:
-                return
-            message = await channel.fetch_message(message_id)
-            head = "" if whole else own_text(message.content)
-            if head_edit is not None:
-                head = head_edit(head)
-            content = f"{head}\n{hand}" if head else hand
-            await message.edit(content=content, attachments=[file] if file is not None else [])
-        except discord.HTTPException as exc:
+            if channel is not None:
+                await (await channel.fetch_message(message_id)).edit(**changes)
+        except discord.HTTPException as exc:  # deleted; a stale prompt button still answers that it is closed
             log.warning("game %s: DM %s not edited: %s", record.id, message_id, exc)
 
     async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
-        prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
-        carry it, stays below). Done again after a crash, it leaves alone the prompt that the version being
-        shown sent before the crash (``SHOWING``); each prompt is forgotten once closed."""
+        prompt of ``user_id`` alone (who lost their seat), adding ``note`` (an English catalogue message) to
+        their text (their hand, if they carry it, stays below). Done again after a crash, it leaves alone the
+        prompt that the version being shown sent before the crash (``SHOWING``); each prompt is forgotten
+        once closed."""
         showing = SHOWING.get()
+        game = record.game() if record.position is not None else None
         for ref in await self._store.messages(record.id, MessageKind.PROMPT):
-            if user_id is not None and ref.user_id != user_id:
+            if ref.user_id is None or (user_id is not None and ref.user_id != user_id):
                 continue
             if showing is not None and showing.sent(f"dm:{ref.user_id}", ref.message_id):
                 continue
-            try:
-                channel = await self._directory.messageable(ref.channel_id)
-                if channel is not None:
-                    message = await channel.fetch_message(ref.message_id)
-                    await message.edit(content=with_note(message.content, note), view=None)
-            except discord.HTTPException as exc:  # a stale button still answers that it is closed
-                log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
+            changes: dict[str, Any] = {"view": None}
+            row = await self._store.dm(ref.message_id)
+            if row is not None:
+                await self._store.dm_noted(row.message_id, note)
+                seat = row.seat if row.hand and game is not None else None
+                hand = None if seat is None or game is None else texts.hand_text(player_view(game, seat))
+                text = await self._made_again(record, replace(row, note=note), None, hand)
+                if text is not None:
+                    changes["content"] = text
+            await self._edit(record, ref.channel_id, ref.message_id, **changes)
             await self._store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
-
-
-def split_hand(content: str) -> tuple[str, str]:
-    """A DM's own text and its hand section ("" if it carries none). A hand panel sent before issue 10 was
-    the hand alone ("**Your screen — ...")."""
-    if content.startswith("**Your screen"):
-        return "", content
-    head, found, hand = content.partition("\n" + texts.HAND_HEADING)
-    return (head, texts.HAND_HEADING + hand) if found else (content, "")
-
-
-def with_note(content: str, note: str) -> str:
-    """A DM with ``note`` added to its own text, above its hand or the line that points to it (once: a
-    closing done again after a crash adds nothing)."""
-    hand = split_hand(content)[1] or next(
-        (line for line in content.split("\n") if line.startswith(texts.OLDER_HAND)), ""
-    )
-    own, noted = own_text(content), f"*{note}*"
-    if own.endswith("\n" + noted):
-        noted = ""
-    return "\n".join(part for part in (own, noted, hand) if part)
-
-
-def own_text(content: str) -> str:
-    """A DM's text without its hand section, or without the line that points to a newer one."""
-    head = split_hand(content)[0]
-    lines = head.split("\n")
-    return "\n".join(line for line in lines if not line.startswith(texts.OLDER_HAND))
 
 
 class Prompts(_GameMessages):
@@ -808,13 +992,12 @@ class Prompts(_GameMessages):
             return False
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
-        name = await self._directory.game_name(record)
         away = on_vacation(record.seat_record(seat), self._now())
         vacation = record.options.computer_level if away else None
-        wars = wars_offered(game)
-        text = texts.prompt_text(pv, names, name, deadline, game.default_action(), wars, vacation)
+        facts = {"position": dump(game), "deadline": deadline, "vacation": vacation}
         buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
-        message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
+        about = About(DmKind.PROMPT, seat, facts)
+        message = await self._dms.send(record, user_id, about, hand=(game, seat, names), view=buttons)
         if message is None:
             return False
         await self._store.remember_message(
@@ -840,19 +1023,17 @@ class Prompts(_GameMessages):
             return False
         if not await self.wants(record, user_id):
             return False
-        game_name = await self._directory.game_name(record)
-        deadline = due.at if due is not None else None
-        head = texts.turn_dm(game_name, game.turn, game.actions_left, deadline, goes_on=goes_on is not None)
-        if goes_on is not None:
-            posts = [goes_on]
-        else:
-            posts = await self._store.posts_since_turn(record.id, seat)
-            first_turn = game.turn <= game.players  # no turn of theirs has ended yet
-            if posts:
-                head += "\n" + (texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN)
-        lines = texts.catch_up(posts, record.guild_id)
-        text = texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
-        return await self._dms.send(record, user_id, text, hand=(game, seat, names)) is not None
+        posts = [goes_on] if goes_on is not None else await self._store.posts_since_turn(record.id, seat)
+        facts = {
+            "turn": game.turn,
+            "actions_left": game.actions_left,
+            "deadline": due.at if due is not None else None,
+            "goes_on": goes_on is not None,
+            "posts": [p.seq for p in posts],
+            "first_turn": game.turn <= game.players,  # no turn of theirs has ended yet
+        }
+        about = About(DmKind.TURN, seat, facts)
+        return await self._dms.send(record, user_id, about, hand=(game, seat, names)) is not None
 
     async def tell_awaited(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> None:
         """The prompt or the turn DM to the seat the game waits on (a seat that just changed hands)."""
@@ -862,10 +1043,11 @@ class Prompts(_GameMessages):
             await self.prompt(record, game, names, due)
 
     async def send_to_seat(
-        self, record: GameRecord, seat: int, text: str, *, optional: bool = True, game: Game | None = None
+        self, record: GameRecord, about: About, *, optional: bool = True, game: Game | None = None
     ) -> bool:
         """A DM to the person holding ``seat``, with their hand while the game is in play (none to the
         computer player); ``optional`` ones are not sent with ``dm: none``. True if sent."""
+        seat = about.seat
         user_id = record.user_at(seat)
         if user_id is None or (optional and not await self.wants(record, user_id)):
             return False
@@ -873,36 +1055,28 @@ class Prompts(_GameMessages):
         if record.status is Status.PLAYING or game is not None:
             names = await self._directory.names_for(record)
             hand = (game or record.game(), seat, names)
-        return await self._dms.send(record, user_id, text, hand=hand) is not None
+        return await self._dms.send(record, user_id, about, hand=hand) is not None
 
-    async def reminder_text(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> str:
+    async def reminder(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> About:
         """A reminder that the game waits for the seat (``vacation_over``: the one DM at the end of its
         vacation, R31a), made before it is sent (``send_to_seat``): the timer loop moves the reminder's row
-        on between the two, so that nothing but the send itself comes after that move."""
-        names = await self._directory.names_for(record)
-        view = public_view(record.game())
+        on between the two, so that little but the send itself comes after that move."""
         due = await due_of(self._store, record, self._now())
-        deadline = texts.deadline_words(view, due, names[seat])
-        game_name = await self._directory.game_name(record)
-        if vacation_over:
-            return texts.vacation_over_dm(game_name, view, deadline)
-        return texts.reminder_dm(game_name, view, deadline)
+        facts = {"position": record.position, "due": None if due is None else [due.at, due.kind]}
+        return About(DmKind.VACATION_OVER if vacation_over else DmKind.REMINDER, seat, facts)
 
-    async def last_call_text(self, record: GameRecord, due: Due) -> str:
-        """The one warning a few hours before the deadline (what happens when it passes), made before it is
-        sent, like a reminder."""
-        return texts.last_call_dm(await self._directory.game_name(record), due)
+    def last_call(self, seat: int, due: Due) -> About:
+        """The one warning a few hours before the deadline (what happens when it passes)."""
+        return About(DmKind.LAST_CALL, seat, {"due": [due.at, due.kind]})
 
     async def tell_timed_out(self, record: GameRecord, seat: int, game: Game) -> bool:
-        name = await self._directory.game_name(record)
-        text = texts.timed_out_dm(name, record.options.away_minutes)
-        return await self.send_to_seat(record, seat, text, game=game)
+        about = About(DmKind.TIMED_OUT, seat, {"away_minutes": record.options.away_minutes})
+        return await self.send_to_seat(record, about, game=game)
 
     async def tell_end(self, record: GameRecord, game: Game, seat: int, link: str) -> bool:
         """The end of the game: the player's place, with their final screen."""
-        name = await self._directory.game_name(record)
-        text = texts.end_dm(name, texts.place_words(public_view(game), seat), link)
-        return await self.send_to_seat(record, seat, text, game=game)
+        about = About(DmKind.END, seat, {"position": dump(game), "link": link})
+        return await self.send_to_seat(record, about, game=game)
 
     async def close(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
         await self._dms.close_prompts(record, note, user_id=user_id)
@@ -925,7 +1099,7 @@ class Presenter:
         before: Game | None,
         game: Game,
         story: texts.Story,
-        note: str = "This decision is closed.",
+        note: str = DECISION_CLOSED,
         *,
         acted_by: int | None = None,
     ) -> None:
@@ -1066,7 +1240,6 @@ class Presenter:
         turn it is not, a time-out to its seat, and with ``dm: all`` the hits on a player's pieces."""
         link = _post_jump(record, post) if post is not None else f"<#{record.channel_id}>"
         timed_out = {h.seat for h in story if isinstance(h, texts.TimedOut)}
-        game_name = await self.directory.game_name(record)
         for seat in record.seats:
             user_id = seat.user_id
             if user_id is None or user_id in told:
@@ -1075,19 +1248,19 @@ class Presenter:
             if game.is_over:
                 sent = await self.prompts.tell_end(record, game, seat.seat, link)
             elif before is None:
-                text = texts.start_dm(game_name, names[game.active])
-                sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+                about = About(DmKind.START, seat.seat, {"first": game.active})
+                sent = await self.prompts.send_to_seat(record, about, game=game)
             elif seat.seat in timed_out:
                 sent = await self.prompts.tell_timed_out(record, seat.seat, game)
             elif settings.get(user_id, BUILT_IN_SETTINGS).dm is DmMode.ALL and user_id != acted_by:
                 hits = [
-                    texts.event_line(e, names)
+                    event_facts(e)
                     for e in story
                     if isinstance(e, Event) and e.kind in _HITS and seat.seat in (e.seat, e.other)
                 ]
                 if hits:
-                    text = texts.news_dm(game_name, [*hits, f"[See the post]({link})."], names[seat.seat])
-                    sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+                    about = About(DmKind.NEWS, seat.seat, {"events": hits, "link": link})
+                    sent = await self.prompts.send_to_seat(record, about, game=game)
             if sent:
                 told.add(user_id)
 

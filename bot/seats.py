@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot import texts
 from bot.core import Clock, UserError, unix_time
 from bot.play import NO_LONGER_YOURS, ActionPath, seat_of_player
-from bot.present import Presenter, due_of
+from bot.present import About, DmKind, Presenter, due_of
 from storage import (
     MAX_AWAY_HOURS,
     AbsenceLengthError,
@@ -127,12 +127,12 @@ class SeatDesk:
             new_names = await self._presenter.directory.names_for(record)
             by = await self._presenter.directory.name_of(record, by_user_id, "A server manager")
             to = new_names[seat] if new_user_id is not None else "the computer player"
-            game_name = await self._presenter.directory.game_name(record)
             if before is not None and before.user_id is not None:
-                await self._release(record, before.user_id, texts.no_longer_yours(game_name, to))
+                gone = About(DmKind.NO_LONGER_YOURS, seat, {"holder": seat})
+                await self._release(record, before.user_id, gone)
             if new_user_id is not None:  # their welcome carries the seat's hand
-                welcome = texts.taken_over_welcome(game_name, names[seat])
-                await self._presenter.prompts.send_to_seat(record, seat, welcome, optional=False)
+                welcome = About(DmKind.TAKEN_OVER, seat, {"former": names[seat]})
+                await self._presenter.prompts.send_to_seat(record, welcome, optional=False)
             await self._tell(record, seat, f"{by} handed {names[seat]}'s seat to {to}.", change, hand=False)
             await self._show_seat(record, seat)
         return f"{names[seat]}'s seat now belongs to {to}."
@@ -147,8 +147,7 @@ class SeatDesk:
                 raise UserError(NO_LONGER_YOURS) from None
             record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
-            game_name = await self._presenter.directory.game_name(record)
-            await self._release(record, user_id, texts.resigned_panel(game_name))
+            await self._release(record, user_id, About(DmKind.RESIGNED, seat))
             line = (
                 f"{names[seat]} resigned; the computer player plays their seat from now on, and their score "
                 "still counts."
@@ -167,7 +166,7 @@ class SeatDesk:
             raise UserError(f"<@{old_user_id}> holds no seat in this game.")
         return former.seat
 
-    async def _release(self, record: GameRecord, user_id: int, panel: str) -> None:
+    async def _release(self, record: GameRecord, user_id: int, panel: About) -> None:
         """The old holder loses the seat's screen and its open prompt at once."""
         await self._presenter.prompts.close(record, NO_LONGER_YOURS, user_id=user_id)
         await self._presenter.hands.release(record, user_id, panel)

@@ -67,6 +67,12 @@ class Showing:
         found = self._recorded.get(step)
         return found if found is not None and found.done else None
 
+    def language(self, step: str) -> str | None:
+        """The language the step's message was first written in, if it was begun: shown again, it is
+        written in the same words, so that it is found by its text even if its reader chose another since."""
+        begun = self._recorded.get(step)
+        return None if begun is None else begun.language
+
     def sent(self, step: str, message_id: int) -> bool:
         """Whether ``step`` was done by sending that message."""
         done = self.done(step)
@@ -82,9 +88,17 @@ class Showing:
         await self._store.record_step(self.game_id, self.version, step, self._now(), **where)
 
     async def send(
-        self, step: str, channel: discord.abc.Messageable, channel_id: int, content: str, **kwargs: Any
+        self,
+        step: str,
+        channel: discord.abc.Messageable,
+        channel_id: int,
+        content: str,
+        *,
+        language: str | None = None,
+        **kwargs: Any,
     ) -> discord.Message:
-        """The step's message: found in the channel if it came through before a crash, else sent. The caller
+        """The step's message, written in ``language`` (which the caller takes from ``language(step)`` when
+        it was begun before): found in the channel if it came through before a crash, else sent. The caller
         records the step once it has done what follows (raises as ``Messageable.send`` does)."""
         begun = self._recorded.get(step)
         if begun is not None and begun.content_hash is not None and begun.channel_id == channel_id:
@@ -101,6 +115,7 @@ class Showing:
             self._now(),
             channel_id=channel_id,
             content_hash=content_hash(content),
+            language=language,
         )
         return await channel.send(content, nonce=nonce_of(self.game_id, self.version, step), **kwargs)
 

@@ -90,6 +90,7 @@ from storage.records import (
     Actor,
     ActorKind,
     Appended,
+    DirectMessage,
     DmMode,
     FinishedGame,
     GameRecord,
@@ -244,7 +245,7 @@ ORDER BY until DESC, id DESC LIMIT 1"""
 )
 _SQL_SET_ASIDE = _TIMER_COLUMNS + "WHERE set_aside_at IS NOT NULL ORDER BY set_aside_at, id LIMIT ?"
 _POST_COLUMNS = (
-    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines FROM game_posts "
+    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board FROM game_posts "
 )
 # The newest posts first (read back oldest first): all of them, or those after the post that ended a seat's
 # last turn (all of them when none did yet).
@@ -252,8 +253,11 @@ _SQL_LAST_POSTS = _POST_COLUMNS + "WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
 _SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id = ?"
 # A turn's post is edited as its actions come, one row each: the newest row is the one its last edit made.
 _SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ? ORDER BY seq DESC LIMIT 1"
+_SQL_DM = """SELECT message_id, game_id, user_id, seat, channel_id, version, kind, facts, hand,
+       newer_channel_id, newer_message_id, note, sent_at
+FROM direct_messages WHERE message_id = ?"""
 _SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
-       replaced_channel_id, replaced_message_id
+       replaced_channel_id, replaced_message_id, language
 FROM presentation_steps WHERE game_id = ? AND version = ?"""
 _SQL_POSTS_SINCE_TURN = (
     _POST_COLUMNS  # noqa: S608 - constant text; the values are parameters
@@ -435,8 +439,9 @@ def _action_from_row(row: Sequence[Any]) -> ActionRecord:
 
 
 def _post_from_row(row: Sequence[Any]) -> Post:
-    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines = row
-    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, tuple(json.loads(lines)))
+    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board = row
+    told = tuple(json.loads(lines))
+    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, told, bool(board))
 
 
 def _retries_filter(retries: bool | None) -> str:
@@ -1885,21 +1890,31 @@ class Store:
         return {r[2]: PresentationStep(*r) for r in rows}
 
     async def begin_step(
-        self, game_id: int, version: int, step: str, now: int, *, channel_id: int, content_hash: str
+        self,
+        game_id: int,
+        version: int,
+        step: str,
+        now: int,
+        *,
+        channel_id: int,
+        content_hash: str,
+        language: str | None = None,
     ) -> None:
-        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``),
-        so that after a crash it can be looked for before it is sent again. A step done is left as it is."""
-        params = (game_id, _int(version, "version"), _step_name(step), _int(now, "now"), content_hash)
+        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``,
+        written in ``language``), so that after a crash it can be looked for before it is sent again, written
+        in the same words. A step done is left as it is."""
+        shown = (game_id, _int(version, "version"), _step_name(step))
+        params = (*shown, _int(now, "now"), content_hash, language)
 
         def body(db: Db) -> None:
             self._game_row(db, game_id)
             db.execute(
                 """INSERT INTO presentation_steps
-                       (game_id, version, step, started_at, content_hash, channel_id)
-                   VALUES (?, ?, ?, ?, ?, ?)
+                       (game_id, version, step, started_at, content_hash, language, channel_id)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (game_id, version, step) DO UPDATE SET
                        started_at = excluded.started_at, content_hash = excluded.content_hash,
-                       channel_id = excluded.channel_id
+                       language = excluded.language, channel_id = excluded.channel_id
                    WHERE presentation_steps.done_at IS NULL""",
                 (*params, _int(channel_id, "channel_id")),
             )
@@ -2286,10 +2301,12 @@ class Store:
         *,
         turn_of: int | None = None,
         step: str | None = None,
+        board: bool = False,
     ) -> Post:
         """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
         ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post. With
-        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction."""
+        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction;
+        ``board``: the post carries the board picture."""
         texts = [str(line) for line in lines]
         params = (
             _int(version, "version"),
@@ -2298,6 +2315,7 @@ class Store:
             _int(message_id, "message_id"),
             _int(now, "now"),
             json.dumps(texts, ensure_ascii=False),
+            int(bool(board)),
         )
 
         def body(db: Db) -> Post:
@@ -2305,12 +2323,12 @@ class Store:
             seq = _one(db, _SQL_NEXT_POST, (game_id,))[0]
             db.execute(
                 """INSERT INTO game_posts (game_id, seq, version, turn_of, channel_id, message_id, posted_at,
-                   lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                   lines, board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (game_id, seq, *params),
             )
             if step is not None:
                 _record_step(db, game_id, params[0], _step_name(step), params[4], params[2:4])
-            return Post(game_id, seq, *params[:5], lines=tuple(texts))
+            return Post(game_id, seq, *params[:5], lines=tuple(texts), board=bool(board))
 
         return await self._transaction(body)
 
@@ -2330,6 +2348,83 @@ class Store:
         params = (game_id, game_id, _int(seat, "seat"), _int(limit, "limit"))
         rows = await self._read(_SQL_POSTS_SINCE_TURN, params)
         return [_post_from_row(r) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------ direct messages (issue 19)
+    # What a DM shows, kept so that it is never read back from its text. These belong with the messages
+    # (remember_message ...) when the store is split by area.
+
+    async def add_dm(self, dm: DirectMessage) -> None:
+        """Keep a DM sent about a game; the same DM found again after a crash keeps its first row."""
+        params = (
+            _int(dm.message_id, "message_id"),
+            dm.game_id,
+            _int(dm.user_id, "user_id"),
+            None if dm.seat is None else _int(dm.seat, "seat"),
+            _int(dm.channel_id, "channel_id"),
+            _int(dm.version, "version"),
+            _step_name(dm.kind),
+            json.dumps(dict(dm.facts), ensure_ascii=False, sort_keys=True),
+            int(dm.hand),
+            _int(dm.sent_at, "sent_at"),
+        )
+
+        def body(db: Db) -> None:
+            self._game_row(db, dm.game_id)
+            db.execute(
+                """INSERT INTO direct_messages (message_id, game_id, user_id, seat, channel_id, version, kind,
+                       facts, hand, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (message_id) DO NOTHING""",
+                params,
+            )
+
+        await self._transaction(body)
+
+    async def dm(self, message_id: int) -> DirectMessage | None:
+        """A DM kept by ``add_dm``, as it stands now, or None."""
+        rows = await self._read(_SQL_DM, (_int(message_id, "message_id"),))
+        if not rows:
+            return None
+        message, game, user, seat, channel, version, kind, facts, hand, *newer, note, at = rows[0]
+        moved = None if None in newer else (newer[0], newer[1])
+        told = json.loads(facts)
+        return DirectMessage(
+            message, game, user, seat, channel, version, kind, told, at, bool(hand), moved, note
+        )
+
+    async def dm_moved(self, message_id: int, channel_id: int, newer_message_id: int) -> None:
+        """A newer DM carries the reader's hand from now on: this one points to it."""
+        await self._update_dm(
+            "hand = 0, newer_channel_id = ?, newer_message_id = ?",
+            (_int(channel_id, "channel_id"), _int(newer_message_id, "newer_message_id")),
+            message_id,
+        )
+
+    async def dm_noted(self, message_id: int, note: str) -> None:
+        """The DM (a prompt) is closed, with ``note`` (an English catalogue message) below its text."""
+        await self._update_dm("note = ?", (str(note),), message_id)
+
+    async def dm_replaced(self, message_id: int, kind: str, facts: Mapping[str, Any]) -> None:
+        """The DM says something else from now on (its reader lost the seat), and carries no hand."""
+        told = json.dumps(dict(facts), ensure_ascii=False, sort_keys=True)
+        changes = "kind = ?, facts = ?, hand = 0, note = NULL"
+        await self._update_dm(changes, (_step_name(kind), told), message_id)
+
+    async def _update_dm(self, assignments: str, params: Params, message_id: int) -> None:
+        sql = f"UPDATE direct_messages SET {assignments} WHERE message_id = ?"  # noqa: S608 - constant text
+
+        def body(db: Db) -> None:
+            db.execute(sql, (*params, _int(message_id, "message_id")))
+
+        await self._transaction(body)
+
+    async def posts_numbered(self, game_id: int, seqs: Iterable[int]) -> list[Post]:
+        """The game's posts of these numbers (a turn DM's catch-up), oldest first."""
+        wanted = sorted({_int(seq, "seq") for seq in seqs})
+        if not wanted:
+            return []
+        marks = ", ".join("?" * len(wanted))
+        sql = _POST_COLUMNS + f"WHERE game_id = ? AND seq IN ({marks}) ORDER BY seq"
+        return [_post_from_row(r) for r in await self._read(sql, (game_id, *wanted))]
 
     # ------------------------------------------------------------------------------ checks
 

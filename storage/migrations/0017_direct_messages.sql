@@ -1,0 +1,35 @@
+-- Issue 19, item 5: what a message shows lives in rows, never read back from the message's text, so that a
+-- message edited later is written again in its reader's language.
+
+-- One row per DM about a game: its kind ('turn', 'prompt', 'reminder', ...) and the facts its own text is
+-- made of (a JSON object: the turn, the deadline, the catch-up's posts, the position a prompt asked about,
+-- ...), whether it carries its reader's hand, the newer DM that carries it now (its hand is then a line
+-- pointing there), and the note added once it was closed (an English catalogue message, translated when
+-- shown). Edited later, the DM is made again from this row in its reader's language.
+CREATE TABLE direct_messages (
+    message_id        INTEGER NOT NULL PRIMARY KEY,
+    game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id           INTEGER NOT NULL,
+    seat              INTEGER,
+    channel_id        INTEGER NOT NULL,
+    version           INTEGER NOT NULL CHECK (version >= 0),
+    kind              TEXT    NOT NULL CHECK (kind <> ''),
+    facts             TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(facts) AND json_type(facts) = 'object'),
+    hand              INTEGER NOT NULL DEFAULT 0 CHECK (hand IN (0, 1)),
+    newer_channel_id  INTEGER,
+    newer_message_id  INTEGER,
+    note              TEXT,
+    sent_at           INTEGER NOT NULL
+);
+
+CREATE INDEX direct_messages_game ON direct_messages (game_id, user_id);
+
+-- Whether a channel post carries the board picture: a turn's post is extended by editing it only while it
+-- does not (decided from the rows, not from the message). Posts made before this are taken to carry one, so
+-- the next action makes a new post rather than editing one whose picture it cannot see.
+ALTER TABLE game_posts ADD COLUMN board INTEGER NOT NULL DEFAULT 0 CHECK (board IN (0, 1));
+UPDATE game_posts SET board = 1;
+
+-- The language a step's message was first written in: shown again after a crash, the step is written in the
+-- same words (so it is found among the bot's messages by its text) even if its reader chose another since.
+ALTER TABLE presentation_steps ADD COLUMN language TEXT;
