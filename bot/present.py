@@ -288,8 +288,9 @@ class ChannelPosts(_GameMessages):
         if await self._store.message(record.id, MessageKind.NO_POSTING) is not None:
             return
         place = getattr(channel, "name", None) or str(record.channel_id)
-        name = await self._directory.game_name(record)
-        text = permissions.lost_dm(name, place, lacking, thread=permissions.is_thread(channel))
+        words = (await people_words(self._store, [record.creator_id], record.language))[record.creator_id]
+        name = await self._directory.game_name(record, words)
+        text = permissions.lost_dm(name, place, lacking, words, thread=permissions.is_thread(channel))
         where = (0, 0)
         try:
             dm = await (await self._directory.user(record.creator_id)).send(text)
@@ -306,7 +307,8 @@ class ChannelPosts(_GameMessages):
         log.info("game %s: posting in channel %s again", record.id, record.channel_id)
         try:
             if record.status is not Status.PLAYING:
-                await channel.send(f"{permissions.BACK_LINE} {texts.lobby_text(record)}")
+                back = game_words(record).gettext(permissions.BACK_LINE)
+                await channel.send(f"{back} {texts.lobby_text(record)}")
                 return
             game = record.game()
             view = public_view(game)
@@ -316,7 +318,7 @@ class ChannelPosts(_GameMessages):
             picture = await board_file(view, names, None, seat_notes(record, self._now()))
             posts = await self._store.last_posts(record.id, 1)
             missed = record.version - posts[0].version if posts else record.version
-            await channel.send(f"{permissions.back_board(missed)}\n{last}", file=picture)
+            await channel.send(f"{permissions.back_board(missed, game_words(record))}\n{last}", file=picture)
         except discord.HTTPException:
             log.warning("game %s: the post after the permissions came back failed", record.id, exc_info=True)
 
@@ -656,6 +658,30 @@ def _due(pair: Sequence[Any] | None) -> Due | None:
     return None if pair is None else Due(pair[0], pair[1])
 
 
+def said_now(about: About, game: str, words: Words, now: texts.SeatNow | None) -> str | None:
+    """What a DM says of its seat now (``now``; None: as it was sent), where that changes what it says: a
+    turn DM says "your turn" with its actions left only while that turn lasts, then that it goes on in a
+    newer message or is over; a reminder or last call, once answered, says so; an away panel says when the
+    seat came back. None for the rest of what a DM says, which stays as it was sent."""
+    kind, facts = about.kind, about.facts
+    if kind is DmKind.TURN:
+        turn, goes_on = facts["turn"], facts["goes_on"]
+        if now is None or (now.active and now.turn == turn and not now.moved):
+            left = facts["actions_left"] if now is None else now.actions_left
+            deadline = facts["deadline"] if now is None or now.deadline is None else now.deadline
+            return texts.turn_dm(game, turn, left, deadline, goes_on=goes_on)
+        if not now.active or now.turn != turn:
+            return words.gettext(TURN_OVER, game=game, turn=turn)
+        return words.gettext(TURN_GOES_ON_MOVED if goes_on else TURN_MOVED, game=game, turn=turn)
+    if now is None:
+        return None
+    if kind in _ANSWERED and not now.awaited:
+        return words.gettext(_ANSWERED[kind], game=game)
+    if kind is DmKind.TIMED_OUT and not now.away:
+        return words.gettext(CAME_BACK, game=game)
+    return None
+
+
 def _compose(
     head: str, note: str | None, words: Words, hand: str | None = None, newer: tuple[int, int] | None = None
 ) -> str:
@@ -797,13 +823,12 @@ class DirectMessages(_GameMessages):
         (a turn over, a reminder answered, a seat back), None as it was sent."""
         game = await self._directory.game_name(record, words)
         kind, seat, facts = about.kind, about.seat, about.facts
+        said = said_now(about, game, words, now)
         if kind is DmKind.TURN:
-            return await self._turn_head(record, game, facts, words, now)
-        if kind in _ANSWERED and now is not None and not now.awaited:
-            return words.gettext(_ANSWERED[kind], game=game)
+            return await self._with_catch_up(record, said or "", facts)
+        if said is not None:
+            return said
         if kind is DmKind.TIMED_OUT:
-            if now is not None and not now.away:
-                return words.gettext(CAME_BACK, game=game)
             return texts.timed_out_dm(game, facts["away_minutes"])
         if kind is DmKind.LAST_CALL:
             due = _due(facts["due"])
@@ -833,22 +858,10 @@ class DirectMessages(_GameMessages):
             return texts.vacation_over_dm(game, view, deadline)
         return texts.reminder_dm(game, view, deadline)
 
-    async def _turn_head(
-        self, record: GameRecord, game: str, facts: Mapping[str, Any], words: Words, now: texts.SeatNow | None
-    ) -> str:
-        """The turn DM: "your turn" with its actions left only while that turn lasts, then that it goes on
-        in a newer message or is over; below, what the channel was told since the player's last turn."""
-        turn, goes_on = facts["turn"], facts["goes_on"]
-        if now is None or (now.active and now.turn == turn and not now.moved):
-            left = facts["actions_left"] if now is None else now.actions_left
-            deadline = facts["deadline"] if now is None or now.deadline is None else now.deadline
-            head = texts.turn_dm(game, turn, left, deadline, goes_on=goes_on)
-        elif not now.active or now.turn != turn:
-            head = words.gettext(TURN_OVER, game=game, turn=turn)
-        else:
-            head = words.gettext(TURN_GOES_ON_MOVED if goes_on else TURN_MOVED, game=game, turn=turn)
+    async def _with_catch_up(self, record: GameRecord, head: str, facts: Mapping[str, Any]) -> str:
+        """The turn DM: its sentence, then what the channel was told since the player's last turn."""
         posts = await self._store.posts_numbered(record.id, facts["posts"])
-        if posts and not goes_on:
+        if posts and not facts["goes_on"]:
             head += "\n" + (texts.SO_FAR if facts["first_turn"] else texts.SINCE_LAST_TURN)
         lines = texts.catch_up(posts, record.guild_id)
         return texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)

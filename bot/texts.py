@@ -937,7 +937,7 @@ def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, go
 @dataclass(frozen=True)
 class SeatNow:
     """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
-    (``dm_head_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
+    (``bot.present.said_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
     ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
     carries the hand from now on."""
 
@@ -948,47 +948,6 @@ class SeatNow:
     away: bool
     deadline: int | None = None
     moved: bool = False
-
-
-_TURN_HEAD = re.compile(r"— your turn( goes on)? \(turn (\d+)[^)]*\)[^.\n]*\.")
-_DEADLINE = re.compile(r"; deadline <t:\d+:R>")
-# the away panel's sentence (``timed_out_dm``), and what it becomes once the seat is back (R31)
-_AWAY_SENTENCE = re.compile(r"You are away: [^\n]*?`/te seat back`\.")
-CAME_BACK_SINCE = "You came back since: your deadlines are the usual ones."
-# DMs that say the game waits for the player, and what they say once it does not any more
-_WAITING_HEAD = re.compile(r"— (reminder|last call|welcome back from your vacation): [^\n]*")
-_ANSWERED = {
-    "reminder": "— a reminder, answered since.",
-    "last call": "— a last call, answered since.",
-    "welcome back from your vacation": "— welcome back from your vacation.",
-}
-
-
-def dm_head_now(head: str, now: SeatNow) -> str:
-    """A DM's own text made true again when it is edited (its hand changed, a newer DM took the hand): a
-    turn DM says "your turn" with its actions left only while that turn lasts, then that it is over; an
-    away panel says when the seat came back; a reminder or last call, once answered, says so."""
-    found = _TURN_HEAD.search(head)
-    if found is not None:
-        goes_on, turn = found.group(1) or "", int(found.group(2))
-        if not now.active or turn != now.turn:
-            said = f"— your turn (turn {turn}) is over."
-        elif now.moved:
-            said = f"— your turn{goes_on} (turn {turn}; it goes on in a newer message)."
-        else:
-            left = "2 actions" if now.actions_left == 2 else "1 action left"
-            old = _DEADLINE.search(found.group(0))
-            until = f"; deadline <t:{now.deadline}:R>" if now.deadline is not None else ""
-            if now.deadline is None and old is not None:
-                until = old.group(0)
-            said = f"— your turn{goes_on} (turn {turn}, {left}{until})."
-        head = head[: found.start()] + said + head[found.end() :]
-    if not now.away:
-        head = _AWAY_SENTENCE.sub(CAME_BACK_SINCE, head, count=1)
-    waiting = _WAITING_HEAD.search(head)
-    if waiting is not None and not now.awaited:
-        head = head[: waiting.start()] + _ANSWERED[waiting.group(1)] + head[waiting.end() :]
-    return head
 
 
 def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:

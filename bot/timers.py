@@ -64,9 +64,11 @@ from bot.deadlines import (
     next_cutoff,
     on_vacation,
 )
+from bot.language import game_words
 from bot.play import ActionPath
 from bot.present import Presenter
 from engine import public_view
+from i18n import N_
 from storage import (
     TIMER_MAX_ATTEMPTS,
     GameRecord,
@@ -83,12 +85,14 @@ _LIBRARY = re.compile(r"[/\\](asyncio|site-packages|dist-packages)[/\\]")
 
 # What a move played for a seat says on the prompt it closes
 PLAYED_NOTES = {
-    Why.TURN_TIMED_OUT: "Time ran out: {choice}.",
-    Why.DECISION_TIMED_OUT: "Time ran out: {choice}.",
-    Why.AWAY: "Played for you while you are away: {choice}.",
-    Why.VACATION: "Answered for you by the computer player while you are on vacation: {choice}.",
-    Why.COMPUTER: "Played by the computer player: {choice}.",
+    Why.TURN_TIMED_OUT: N_("Time ran out: {choice}."),
+    Why.DECISION_TIMED_OUT: N_("Time ran out: {choice}."),
+    Why.AWAY: N_("Played for you while you are away: {choice}."),
+    Why.VACATION: N_("Answered for you by the computer player while you are on vacation: {choice}."),
+    Why.COMPUTER: N_("Played by the computer player: {choice}."),
 }
+# The channel's line when an announced absence ends ({change}: the pause or the resume it caused).
+ABSENCE_OVER = N_("An announced absence is over. {change}")
 
 
 def failure_text(error: BaseException) -> str:
@@ -438,7 +442,7 @@ class TimerLoop:
             # owner may have come back meanwhile)
             seat_away=why is Why.TURN_TIMED_OUT and not timer.payload.get("rest"),
             expected_version=record.version,
-            note=PLAYED_NOTES[why].format(choice=texts.choice_label(play.action, public_view(game))),
+            note=PLAYED_NOTES[why],  # ActionPath.act puts the choice as it was offered in {choice}
             said=said,
         )
 
@@ -493,7 +497,7 @@ class TimerLoop:
             await self._store.delete_timer(timer.id)
         if change is not None:
             names = await self._presenter.directory.names_for(record)
-            line = f"An announced absence is over. {change.line(names)}"
+            line = game_words(record).gettext(ABSENCE_OVER, change=change.line(names))
             await self._presenter.channel.announce(record, line)
 
     async def _failed(self, timer: Timer, error: BaseException, *, claimed: bool = True) -> None:

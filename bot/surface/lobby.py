@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import permissions
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.rooms import Rooms
 from bot.surface.common import Confirm, rooms_for, think_privately
 from bot.texts import welcome_dm
@@ -58,7 +58,7 @@ def _check_permissions(interaction: discord.Interaction) -> None:
     thread = permissions.is_thread(interaction.channel)
     lacking = permissions.missing(interaction.app_permissions, thread=thread)
     if lacking:
-        raise UserError(permissions.refusal(lacking, thread=thread))
+        raise UserError(permissions.refusal(lacking, reader_words(interaction), thread=thread))
 
 
 async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[Rooms, GameRecord]:
