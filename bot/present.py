@@ -1074,8 +1074,9 @@ class Prompts(_GameMessages):
         """A reminder that the game waits for the seat (``vacation_over``: the one DM at the end of its
         vacation, R31a), made before it is sent (``send_to_seat``): the timer loop moves the reminder's row
         on between the two, so that little but the send itself comes after that move."""
+        position = dump(record.game())  # read before the row moves on: an unreadable game is retried
         due = await due_of(self._store, record, self._now())
-        facts = {"position": record.position, "due": None if due is None else [due.at, due.kind]}
+        facts = {"position": position, "due": None if due is None else [due.at, due.kind]}
         return About(DmKind.VACATION_OVER if vacation_over else DmKind.REMINDER, seat, facts)
 
     def last_call(self, seat: int, due: Due) -> About:
