@@ -11,7 +11,8 @@ shown again, it is looked for among the bot's own messages in that channel since
 it is not there. It is sent with a nonce of the game, version and step, which Discord (``enforce_nonce``, set
 by discord.py with every nonce) answers with the message already made if the same nonce came in the last few
 minutes, so even a message the search cannot see (no history permission) is not made twice after a quick
-restart.
+restart. The step keeps the language its message was first written in (``language``): shown again, it is
+written in the same words even if its reader chose another language since, so the search finds it.
 """
 
 from __future__ import annotations
