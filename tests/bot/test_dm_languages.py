@@ -204,3 +204,19 @@ async def test_a_step_is_written_again_in_the_language_it_was_first_written_in(s
     assert record.presented_version == record.version
 
 
+
+
+async def test_a_dm_from_before_its_rows_were_kept_keeps_only_what_is_sure(simcord_env, db_path):
+    """A hand panel sent before migration 0017 has no row: its next edit shows the hand alone (its own
+    text is not read back), then the pointer once a newer DM carries the hand."""
+    table = await open_table(simcord_env, 2)
+    actor = await table.actor()
+    panel = dms(actor)[-1]
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM direct_messages")
+    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
+    await drive(table, tile.text)
+    await simcord_env.advance_time(3)
+    [edited] = [m for m in dms(actor) if m.id == panel.id]
+    assert edited.content.startswith("**Your hand**: "), edited.content
+    assert [a.filename for a in edited.attachments] == ["hand.png"]
