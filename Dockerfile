@@ -21,6 +21,7 @@ COPY ai ai
 COPY render render
 COPY storage storage
 COPY bot bot
+COPY i18n i18n
 RUN pip install .
 
 USER tigris

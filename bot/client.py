@@ -25,10 +25,13 @@ from bot.computer import Computer, ComputerConfig
 from bot.core import Clock, answer_error, reply_private, unix_time
 from bot.health import HealthServer
 from bot.history import History
+from bot.language import Languages
 from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
 from bot.rooms import Rooms
 from bot.seats import SeatDesk
+from bot.surface.common import resolve_reader
+from bot.surface.translator import CatalogueTranslator, tree_messages
 from bot.timers import TimerLoop, served_shards
 from bot.workers import Workers
 from engine import Action
@@ -46,6 +49,7 @@ class TimedTree(app_commands.CommandTree[Any]):
         if interaction.type is discord.InteractionType.autocomplete:
             name += " (autocomplete)"
         try:
+            await resolve_reader(interaction)
             await super()._call(interaction)
         finally:
             metrics.command_finished(name, time.perf_counter() - started)
@@ -126,9 +130,11 @@ class TigrisBot(commands.Bot):
             history,
             self.clock,
             self.computer,
+            Languages(store),
         )
         self._timers = TimerLoop(self, store, actions, presenter, self.clock, self.computer)
         surface.install(self)
+        await self.tree.set_translator(CatalogueTranslator())  # the commands in each person's language
         self.tree.error(self.on_app_command_error)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
@@ -228,6 +234,11 @@ def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
     tree = app_commands.CommandTree(client)
     tree.add_command(surface.te_group)
     return tree
+
+
+async def command_words(client: discord.Client) -> set[tuple[str, str]]:
+    """Every (context, English text) the /te tree shows people: what each catalogue must translate."""
+    return await tree_messages(command_tree(client))
 
 
 def create_bot(

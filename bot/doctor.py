@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from bot import permissions
-from bot.client import command_tree
+from bot.client import command_tree, command_words
 from storage import SCHEMA_VERSION, StorageError, Store
 from storage.postgres import is_postgres_url, redact
 
@@ -140,6 +140,27 @@ async def check_fonts(setup: Setup) -> Finding:
     return Finding(True, f"fonts: the pictures' font loads ({font.getname()[0]}, {width:.0f} px a title)")
 
 
+async def check_languages(setup: Setup) -> Finding:
+    """Every language's catalogue loads and translates every message the bot and the command tree use."""
+    from i18n import LANGUAGES
+    from i18n.extract import all_problems, untranslated, wanted_messages
+
+    try:
+        asked = await command_words(discord.Client(intents=discord.Intents.none()))
+        problems = await asyncio.to_thread(all_problems)
+        problems += [p for language in LANGUAGES for p in untranslated(language, asked)]
+        count = len(await asyncio.to_thread(wanted_messages)) + len(asked)
+    except Exception as exc:
+        return Finding(False, f"languages: the catalogues do not load ({exc}): reinstall the bot")
+    if problems:
+        return Finding(
+            False,
+            f"languages: {len(problems)} messages missing or wrong (first: {problems[0]}): "
+            "the catalogues do not match this version of the bot; reinstall it",
+        )
+    return Finding(True, f"languages: {', '.join(LANGUAGES)}: all {count} messages translated")
+
+
 def _normal(payload: Mapping[str, Any]) -> dict[str, Any]:
     """A command or option as Discord keeps it, without ids and defaults, to compare ours with Discord's."""
     kept = ("name", "description", "type", "required", "autocomplete", "min_value", "max_value")
@@ -206,6 +227,7 @@ CHECKS: tuple[Callable[[Setup], Awaitable[Finding]], ...] = (
     check_token,
     check_database,
     check_fonts,
+    check_languages,
     check_discord,
     check_invite,
 )

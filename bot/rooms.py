@@ -10,6 +10,7 @@ import discord
 from bot.computer import Computer
 from bot.core import Clock, unix_time
 from bot.history import History
+from bot.language import Languages
 from bot.play import ActionPath, ChannelGames
 from bot.present import Directory, Presenter
 from bot.seats import SeatDesk
@@ -29,6 +30,7 @@ class Rooms:
     history: History
     clock: Clock
     computer: Computer  # the computer player's thinking, for /te hint
+    languages: Languages  # who reads which language (issue 19)
 
     def now(self) -> int:
         return unix_time(self.clock)

@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The packages that turn codes into words; the engine, the computer players and storage give none.
 SOURCES = ("bot", "render", "i18n")
 # ``UserError("...")`` is a refusal, translated where it is answered (bot.core).
+# Contexts of messages no call in the code asks for (the command tree's words): checked by ``untranslated``.
+OUTSIDE_CODE = "discord "
 KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), "UserError": None}
 
 MessageId = str | tuple[str, str]
@@ -90,7 +92,24 @@ def problems(language: Language, wanted: dict[tuple[str, str | None], Wanted] | 
             if lost or got - expected:
                 yield f"{language}: {key[0]!r} placeholders {sorted(got)} ≠ {sorted(expected)} ({where})"
     for key in sorted(set(have) - set(wanted), key=lambda k: (k[0], k[1] or "")):
-        yield f"{language}: {key[0]!r} is translated but no code asks for it"
+        if not (key[1] or "").startswith(OUTSIDE_CODE):
+            yield f"{language}: {key[0]!r} is translated but no code asks for it"
+
+
+def untranslated(language: Language, wanted: Iterable[tuple[str, str]]) -> list[str]:
+    """The (context, message) pairs of ``wanted`` a language lacks: for words that are not in calls in the
+    code, like the command tree's names and descriptions (``bot.surface.translator.tree_messages``)."""
+    if language == SOURCE_LANGUAGE:
+        return []
+    catalogue = read_catalogue(language)
+    missing = []
+    for context, message in sorted(wanted):
+        found = catalogue.get(message, context=context)
+        if found is None or found.fuzzy or not all(_forms(found)):
+            missing.append(f"{language}: untranslated {message!r} ({context})")
+        elif placeholders(message) != placeholders(_forms(found)[0]):
+            missing.append(f"{language}: {message!r} ({context}) placeholders differ")
+    return missing
 
 
 def add_missing(language: Language, area: str, paths: Iterable[str]) -> int:

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.play import DECISION_KINDS
 from bot.squares import MAX_LABEL, SquareChoice, matching, square_choices
 from bot.surface.common import rooms_for
@@ -72,7 +72,8 @@ async def _why_nothing(interaction: discord.Interaction, kind: str, typed: str) 
         holder = record.user_at(to_act)
         name = None if holder is None else directory.known_name(record.guild_id, holder)
         bots = texts.computer_names(record.seats)
-        return texts.whose_wait(name or bots.get(to_act, "another player"), game.phase is Phase.ACTION)
+        someone = name or bots.get(to_act) or reader_words(interaction).gettext("another player")
+        return texts.whose_wait(someone, game.phase is Phase.ACTION)
     if kind == "choose":
         return texts.NOTHING_TO_CHOOSE if game.phase is Phase.ACTION else texts.nothing_matches(typed)
     if game.phase is not Phase.ACTION:

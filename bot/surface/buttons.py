@@ -11,7 +11,7 @@ import discord
 
 from bot.core import answer_error
 from bot.custom_ids import CHOICE_TEMPLATE, PromptChoice
-from bot.surface.common import rooms_for
+from bot.surface.common import resolve_reader, rooms_for
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CHOICE_TEMPLATE):
@@ -28,6 +28,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CHOICE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         rooms = rooms_for(interaction)
+        await resolve_reader(interaction)
         await interaction.response.defer()  # answered at once; the work may take longer
         try:
             await rooms.actions.answer_prompt(self.prompt, interaction.user.id)

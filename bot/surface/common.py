@@ -5,9 +5,19 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import discord
+from discord import app_commands
 
-from bot.core import answer_error
+from bot.core import READER_WORDS, answer_error, log
 from bot.rooms import Rooms, rooms_of
+from i18n import LANGUAGES, Words, language_name
+
+# /te new language: and /te settings language: each language by its own name; auto follows the server's
+# preferred locale (a game) or the person's Discord (a person).
+AUTO = "auto"
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=AUTO, value=AUTO),
+    *(app_commands.Choice(name=language_name(code), value=code) for code in LANGUAGES),
+]
 
 
 def rooms_for(interaction: discord.Interaction) -> Rooms:
@@ -15,6 +25,23 @@ def rooms_for(interaction: discord.Interaction) -> Rooms:
     rooms = rooms_of(interaction.client)
     rooms.directory.remember(interaction.user)
     return rooms
+
+
+async def resolve_reader(interaction: discord.Interaction) -> None:
+    """Find the sender's language once, for everything this interaction answers (``bot.core.reader_words``):
+    their choice, else the Discord locale the interaction carries (noted for later DMs). A database that
+    fails here leaves the interaction's own locale: the command meets the failure itself."""
+    if READER_WORDS in interaction.extras:
+        return
+    rooms = getattr(interaction.client, "rooms", None)
+    if not isinstance(rooms, Rooms):
+        return
+    try:
+        words = await rooms.languages.reader(interaction.user.id, interaction.locale, rooms.now())
+    except Exception:
+        log.warning("could not read the language of user %s", interaction.user.id, exc_info=True)
+        return
+    interaction.extras[READER_WORDS] = words
 
 
 async def think_privately(interaction: discord.Interaction) -> None:
@@ -32,10 +59,12 @@ class Confirm(discord.ui.View):
         yes: str,
         no: str,
         act: Callable[[discord.Interaction], Awaitable[str]],
+        words: Words,
     ) -> None:
         super().__init__(timeout=300)
         self.user_id = user_id
         self._act = act
+        self._nothing_changed = words.gettext("Nothing changed.")
         confirm: discord.ui.Button[Confirm] = discord.ui.Button(label=yes, style=discord.ButtonStyle.danger)
         cancel: discord.ui.Button[Confirm] = discord.ui.Button(label=no, style=discord.ButtonStyle.secondary)
         confirm.callback = self._confirm  # type: ignore[method-assign]
@@ -48,16 +77,17 @@ class Confirm(discord.ui.View):
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         rooms_for(interaction)
+        await resolve_reader(interaction)
         await interaction.response.defer()  # answered at once; the game's lock may wait for a move
         self.stop()
         try:
             text = await self._act(interaction)
         except Exception as exc:
-            await interaction.edit_original_response(content="Nothing changed.", view=None)
+            await interaction.edit_original_response(content=self._nothing_changed, view=None)
             await answer_error(interaction, exc, "a confirmation")
             return
         await interaction.edit_original_response(content=text, view=None)
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Nothing changed.", view=None)
+        await interaction.response.edit_message(content=self._nothing_changed, view=None)

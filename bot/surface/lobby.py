@@ -10,9 +10,11 @@ from discord import app_commands
 
 from bot import permissions
 from bot.core import UserError, reader_words
+from bot.language import game_words, new_game_language
 from bot.rooms import Rooms
-from bot.surface.common import Confirm, rooms_for, think_privately
+from bot.surface.common import LANGUAGE_CHOICES, Confirm, rooms_for, think_privately
 from bot.texts import welcome_dm
+from i18n import N_
 from storage import (
     MAX_SEATS,
     MIN_SEATS,
@@ -26,11 +28,17 @@ from storage import (
     Status,
 )
 
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "I cannot send you direct messages, and your hand lives there: allow direct messages from server "
     "members (server menu → Privacy Settings), then try again."
 )
-CHANNEL_TAKEN = "This channel already has a game: finish or abandon it, or open one in a thread."
+CHANNEL_TAKEN = N_("This channel already has a game: finish or abandon it, or open one in a thread.")
+STARTED_FOLLOW = N_("The game here has already started; you can follow it with /te board.")
+ALREADY_SEATED = N_("You are already seated in this game.")
+LOBBY_FULL = N_("This lobby is full ({most} players).")
+NEEDS_PLAYERS = N_("A game needs {least} to {most} players; {seated} seated.")
+ALREADY_STARTED = N_("The game here has already started.")
+SEATS_FIXED = N_("The game here has started: seats are fixed now.")
 
 
 async def _welcome(interaction: discord.Interaction, record: GameRecord | None) -> discord.Message | None:
@@ -44,7 +52,9 @@ async def _welcome(interaction: discord.Interaction, record: GameRecord | None) 
         name = await rooms.directory.game_name(record)
     else:
         guild = interaction.guild.name if interaction.guild is not None else "Discord"
-        place = getattr(interaction.channel, "name", None) or "this channel"
+        place = getattr(interaction.channel, "name", None) or reader_words(interaction).gettext(
+            "this channel"
+        )
         name = f"{guild} · #{place}"
     try:
         return await interaction.user.send(welcome_dm(name, interaction.channel_id or 0))
@@ -84,7 +94,9 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     wonder="2015 edition: the wonder on a plus of 5 tiles",
     hints="allow /te hint",
     computer_level="level of the computer playing for absent players",
+    language="language of the channel's posts (default: the server's)",
 )
+@app_commands.choices(language=LANGUAGE_CHOICES)
 async def new_game(
     interaction: discord.Interaction,
     board: Literal["standard", "advanced"] = "standard",
@@ -98,6 +110,7 @@ async def new_game(
     wonder: bool = False,
     hints: bool = False,
     computer_level: Literal["easy", "normal", "hard"] = "normal",
+    language: app_commands.Choice[str] | None = None,
 ) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
@@ -120,7 +133,12 @@ async def new_game(
     )
     try:
         record = await rooms.store.create_game(
-            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, rooms.now(), options
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            rooms.now(),
+            options,
+            language=new_game_language(language.value if language else None, interaction.guild_locale),
         )
     except ChannelBusyError:
         raise UserError(CHANNEL_TAKEN) from None
@@ -129,64 +147,73 @@ async def new_game(
         with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
             await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
     warning = await rooms.presenter.channel.show_lobby(record, "")
+    words = reader_words(interaction)
     await interaction.followup.send(
-        f"Lobby opened; you are seated. Start with /te start.{warning}", ephemeral=True
+        words.gettext("Lobby opened; you are seated. Start with /te start.") + warning, ephemeral=True
     )
 
 
 @app_commands.command(name="join", description="Take a seat in this channel's lobby")
 async def join(interaction: discord.Interaction) -> None:
-    rooms, record = await _lobby_here(
-        interaction, "The game here has already started; you can follow it with /te board."
-    )
+    rooms, record = await _lobby_here(interaction, STARTED_FOLLOW)
     if record.seat_of(interaction.user.id) is not None:
-        raise UserError("You are already seated in this game.")
+        raise UserError(ALREADY_SEATED)
     if len(record.seats) >= MAX_SEATS:
-        raise UserError(f"This lobby is full ({MAX_SEATS} players).")
+        raise UserError(LOBBY_FULL, most=MAX_SEATS)
     await _welcome(interaction, record)
     try:
         record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
     except AlreadySeatedError:
-        raise UserError("You are already seated in this game.") from None
+        raise UserError(ALREADY_SEATED) from None
     except LobbyFullError:
-        raise UserError(f"This lobby is full ({MAX_SEATS} players).") from None
+        raise UserError(LOBBY_FULL, most=MAX_SEATS) from None
     except GameStatusError:
         raise UserError("The game here has just started; you can follow it with /te board.") from None
-    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} joined.")
+    joined = game_words(record).gettext("{name} joined.", name=interaction.user.display_name)
+    warning = await rooms.presenter.channel.show_lobby(record, joined)
+    words = reader_words(interaction)
     await interaction.followup.send(
-        f"You are seated. Your hand will come by DM when the game starts.{warning}", ephemeral=True
+        words.gettext("You are seated. Your hand will come by DM when the game starts.") + warning,
+        ephemeral=True,
     )
 
 
 @app_commands.command(name="leave", description="Leave this channel's lobby")
 async def leave(interaction: discord.Interaction) -> None:
-    rooms, record = await _lobby_here(interaction, "The game here has started: seats are fixed now.")
+    rooms, record = await _lobby_here(interaction, SEATS_FIXED)
     if record.creator_id == interaction.user.id:
         raise UserError("You opened this lobby: close it with /te abandon instead.")
     try:
         record = await rooms.store.remove_seat(record.id, interaction.user.id, rooms.now())
     except NotSeatedError:
         raise UserError("You are not seated in this lobby.") from None
-    warning = await rooms.presenter.channel.show_lobby(record, f"{interaction.user.display_name} left.")
-    await interaction.followup.send(f"You left the lobby.{warning}", ephemeral=True)
+    left = game_words(record).gettext("{name} left.", name=interaction.user.display_name)
+    warning = await rooms.presenter.channel.show_lobby(record, left)
+    await interaction.followup.send(
+        reader_words(interaction).gettext("You left the lobby.") + warning, ephemeral=True
+    )
 
 
 @app_commands.command(name="start", description="Start this channel's game (its creator; 2–4 players)")
 async def start(interaction: discord.Interaction) -> None:
-    rooms, record = await _lobby_here(interaction, "The game here has already started.")
+    rooms, record = await _lobby_here(interaction, ALREADY_STARTED)
     _check_permissions(interaction)
     if record.creator_id != interaction.user.id:
-        raise UserError(f"Only <@{record.creator_id}>, who opened this lobby, can start the game.")
+        raise UserError(
+            "Only {creator}, who opened this lobby, can start the game.", creator=f"<@{record.creator_id}>"
+        )
     if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
-        raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
+        raise UserError(NEEDS_PLAYERS, least=MIN_SEATS, most=MAX_SEATS, seated=len(record.seats))
     async with rooms.actions.lock_for(record.id):
         record = await rooms.store.load_game(record.id)  # a join, leave or second start may have won the race
         if record.status is not Status.LOBBY:
-            raise UserError("The game here has already started.")
+            raise UserError(ALREADY_STARTED)
         if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
-            raise UserError(f"A game needs {MIN_SEATS} to {MAX_SEATS} players; {len(record.seats)} seated.")
+            raise UserError(NEEDS_PLAYERS, least=MIN_SEATS, most=MAX_SEATS, seated=len(record.seats))
         await rooms.actions.start_game(record)
-    await interaction.followup.send("The game has started: your hand is in your DMs.", ephemeral=True)
+    await interaction.followup.send(
+        reader_words(interaction).gettext("The game has started: your hand is in your DMs."), ephemeral=True
+    )
 
 
 @app_commands.command(name="abandon", description="Abandon this channel's game (its creator or a manager)")
@@ -198,9 +225,16 @@ async def abandon(interaction: discord.Interaction) -> None:
     manager = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
     if record.creator_id != member.id and not manager:
         raise UserError("Only the game's creator or someone who can manage the server can abandon it.")
-    view = Confirm(member.id, "Abandon the game", "Keep playing", lambda i: _abandon(i, record.id))
+    words = reader_words(interaction)
+    view = Confirm(
+        member.id,
+        words.gettext("Abandon the game"),
+        words.gettext("Keep playing"),
+        lambda i: _abandon(i, record.id),
+        words,
+    )
     await interaction.followup.send(
-        "Abandon this game for everyone? This cannot be undone.", view=view, ephemeral=True
+        words.gettext("Abandon this game for everyone? This cannot be undone."), view=view, ephemeral=True
     )
 
 
@@ -209,11 +243,14 @@ async def _abandon(interaction: discord.Interaction, game_id: int) -> str:
     async with rooms.actions.lock_for(game_id):
         record = await rooms.store.load_game(game_id)
         if not record.status.is_active:
-            return "This game is already over."
+            return reader_words(interaction).gettext("This game is already over.")
         record = await rooms.store.abandon_game(game_id, rooms.now())
-    await rooms.presenter.prompts.close(record, "The game was abandoned.")
-    await rooms.presenter.channel.announce(record, f"{interaction.user.display_name} abandoned the game.")
-    return "The game is abandoned."
+    channel = game_words(record)
+    await rooms.presenter.prompts.close(record, channel.gettext("The game was abandoned."))
+    await rooms.presenter.channel.announce(
+        record, channel.gettext("{name} abandoned the game.", name=interaction.user.display_name)
+    )
+    return reader_words(interaction).gettext("The game is abandoned.")
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (new_game, join, leave, start, abandon)

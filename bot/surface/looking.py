@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.core import UserError, reply_private
+from bot.core import UserError, reader_words, reply_private
+from bot.language import language_line
 from bot.play import seat_of_player
 from bot.present import board_file, due_of, hand_file, seat_notes
 from bot.surface.common import rooms_for, think_privately
@@ -59,8 +60,10 @@ async def status(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     record = await rooms.games.latest_here(interaction.channel_id, lobby=True)
+    words = reader_words(interaction)
+    said = language_line(record, words)
     if record.status is Status.LOBBY:
-        await reply_private(interaction, texts.lobby_text(record))
+        await reply_private(interaction, f"{texts.lobby_text(record)}\n{said}")
         return
     view = public_view(record.game())
     names = await rooms.directory.names_for(record)
@@ -70,16 +73,16 @@ async def status(interaction: discord.Interaction) -> None:
         return
     now = rooms.now()
     due = await due_of(rooms.store, record, now)
-    await reply_private(interaction, texts.status_text(view, names, record, due, now))
+    await reply_private(interaction, f"{texts.status_text(view, names, record, due, now)}\n{said}")
 
 
 @app_commands.command(name="log", description="What happened lately (only you see it)")
-@app_commands.describe(count=f"how many lines, 1 to {LOG_MOST} (default {LOG_DEFAULT})")
+@app_commands.describe(count="how many lines, 1 to 50 (default 10)")  # LOG_MOST, LOG_DEFAULT
 async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> None:
     """The latest posts of the game, public words only, each with a link to its post in the channel."""
     rooms = rooms_for(interaction)
     if not 1 <= count <= LOG_MOST:
-        raise UserError(f"Ask for 1 to {LOG_MOST} moves and events.")
+        raise UserError("Ask for 1 to {most} moves and events.", most=LOG_MOST)
     await think_privately(interaction)
     record = await rooms.games.latest_here(interaction.channel_id)
     posts = await rooms.store.last_posts(record.id, count)

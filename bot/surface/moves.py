@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.computer import move_seed
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.play import parse_action, seat_of_player
 from bot.surface.autocomplete import (
     catastrophe_squares,
@@ -20,6 +20,7 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
+from i18n import N_
 
 # Each command names the piece its colour stands for; the names are short because the whole /te tree must
 # stay within Discord's size limit (tests/bot/test_command_tree.py).
@@ -42,8 +43,8 @@ async def play(interaction: discord.Interaction, text: str) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     refuse_explained(text)
-    words = text.split()
-    if not words:
+    typed = text.split()
+    if not typed:
         raise UserError("Say what to play, like: tile red e5, or commit 2.")
     record = await rooms.games.playing_here(interaction.channel_id)
     await seat_of_player(rooms.store, record, interaction.user.id)
@@ -55,7 +56,8 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         sent_at=interaction.created_at,
         note="You chose: {choice} (with /te choose).",
     )
-    await interaction.followup.send(f"Done: `{' '.join(words)}`.", ephemeral=True)
+    done = reader_words(interaction).gettext("Done: {action}.", action=f"`{' '.join(typed)}`")
+    await interaction.followup.send(done, ephemeral=True)
 
 
 @app_commands.command(name="tile", description="Place a civilization tile from your hand")
@@ -117,11 +119,14 @@ async def undo(interaction: discord.Interaction) -> None:
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
     taken = await rooms.actions.take_back(record.id, interaction.user.id, sent_at=interaction.created_at)
-    await interaction.followup.send(f"Taken back: `{taken}`.", ephemeral=True)
+    taken_back = reader_words(interaction).gettext("Taken back: {action}.", action=f"`{taken}`")
+    await interaction.followup.send(taken_back, ephemeral=True)
 
 
-HINTS_OFF = "Hints are off in this game: they are allowed when a game is opened with `/te new hints: true`."
-NOTHING_TO_HINT = "Nothing waits for you now: ask for a hint on your turn or when a choice is yours."
+HINTS_OFF = N_(
+    "Hints are off in this game: they are allowed when a game is opened with `/te new hints: true`."
+)
+NOTHING_TO_HINT = N_("Nothing waits for you now: ask for a hint on your turn or when a choice is yours.")
 
 
 @app_commands.command(name="hint", description="Suggest a move (if hints are on)")
@@ -137,7 +142,10 @@ async def hint(interaction: discord.Interaction) -> None:
         raise UserError(NOTHING_TO_HINT)
     game = record.game()
     suggestion = await rooms.computer.hint(game, seat, move_seed(record.seed, record.version, seat))
-    await interaction.followup.send(f"Hint: {suggestion.why} (`{suggestion.action.text}`)", ephemeral=True)
+    said = reader_words(interaction).gettext(
+        "Hint: {why} ({action})", why=suggestion.why, action=f"`{suggestion.action.text}`"
+    )
+    await interaction.followup.send(said, ephemeral=True)
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (

@@ -210,3 +210,32 @@ async def play_on(table: Table, rng, stop=None, limit: int = 1500) -> None:
         await drive(table, rng.choice(legal).text)
         await table.env.advance_time(3)  # people do not send two moves within two seconds
     raise AssertionError(f"the game did not get there in {limit} moves")
+
+
+@dataclass
+class Locales:
+    """The Discord locales simcord's interactions carry (it sends en-US for everyone): ``people`` by user id,
+    ``servers`` by guild id; anyone not listed stays en-US."""
+
+    people: dict[int, str]
+    servers: dict[int, str]
+
+
+@pytest.fixture
+def locales(monkeypatch) -> Locales:
+    """Give a person's interactions their client's locale and a server its preferred one (issue 19):
+    ``locales.people[user.id] = "de"``, ``locales.servers[guild.id] = "fr"``."""
+    import simcord.interactions
+
+    chosen = Locales({}, {})
+    original = simcord.interactions.base_payload
+
+    def with_locales(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = chosen.people.get(kwargs["user_id"], payload["locale"])
+        if kwargs.get("guild_id") is not None and "guild_locale" in payload:
+            payload["guild_locale"] = chosen.servers.get(kwargs["guild_id"], payload["guild_locale"])
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    return chosen

@@ -127,6 +127,19 @@ async def test_fonts_without_freetype_alone(simcord_env, tmp_path, capsys, monke
     assert len(failures(lines)) == 1 and "no FreeType" in failures(lines)[0]
 
 
+async def test_a_catalogue_lacking_messages_alone(simcord_env, tmp_path, capsys, monkeypatch):
+    # an install whose catalogues are older than its code (issue 19)
+    import i18n.extract
+
+    lacking = ["de: untranslated 'Your hand' (bot/texts.py:1)"]
+    monkeypatch.setattr(i18n.extract, "all_problems", lambda: lacking)
+    passed, lines = await lines_of(capsys, setup(simcord_env, tmp_path / "t.db"))
+    assert not passed
+    assert len(failures(lines)) == 1, lines
+    assert failures(lines)[0].startswith("✗ languages: 1 messages missing")
+    assert "Your hand" in failures(lines)[0]
+
+
 async def test_commands_not_synced_alone(simcord_env, tmp_path, capsys):
     # a newer version's command, not synced yet
     @app_commands.command(name="later", description="Not synced yet")

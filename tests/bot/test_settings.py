@@ -22,14 +22,17 @@ async def test_settings_are_shown_and_saved_per_game_or_by_default(simcord_env):
     result = await alice.slash(table.channel, "te settings")
     assert result.ephemeral and result.response.content == (
         "In this game: DMs: turn (built in); forced choices answered at once: off (built in)."
+        " Language: English (auto: your Discord's)."
     )
     result = await alice.slash(table.channel, "te settings", dm="none", scope="default")
     assert result.response.content == (
         "Saved. By default: DMs: none (your default); forced choices answered at once: off (built in)."
+        " Language: English (auto: your Discord's)."
     )
     result = await alice.slash(table.channel, "te settings", auto_forced="on")
     assert result.response.content == (
         "Saved. In this game: DMs: none (your default); forced choices answered at once: on (for this game)."
+        " Language: English (auto: your Discord's)."
     )
     other = table.guild.create_text_channel("elsewhere")
     result = await alice.slash(other, "te settings", scope="game")
