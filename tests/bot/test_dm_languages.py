@@ -3,8 +3,7 @@ back from a message the bot sent (item 5): a DM edited later is made again from 
 language of the moment.
 
 simcord sends every interaction with the locale en-US: the ``locales`` fixture sends each person's and
-each server's instead. A person's language as the plumbing keeps it (``person_languages``) and a game's are
-written to the store here, as the surface and ``/te new language:`` write them.
+each server's instead.
 """
 
 from __future__ import annotations
@@ -13,15 +12,12 @@ import ast
 import sqlite3
 from pathlib import Path
 
-import pytest
-import simcord.interactions
-
 import bot
 from bot.present import About, DmKind, said_now, step_words
 from bot.steps import Showing
 from bot.texts import SeatNow
 from i18n import words_for
-from tests.bot.conftest import drive, open_table
+from tests.bot.conftest import Table, open_table
 from tests.bot.test_exactly_once import watch_steps
 from tests.bot.test_permissions import deny_bot, restore_bot
 
@@ -29,33 +25,30 @@ EN, DE = words_for("en"), words_for("de")
 TURN = About(DmKind.TURN, 0, {"turn": 4, "actions_left": 2, "deadline": 1000, "goes_on": False, "posts": []})
 
 
-@pytest.fixture
-def locales(monkeypatch) -> dict[int, str]:
-    """``locales[user_id]``: the Discord locale a person's interactions carry; ``locales[guild_id]``: a
-    server's preferred locale (simcord sends en-US for both)."""
-    chosen: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def with_locales(backend, **kwargs):
-        record, payload = original(backend, **kwargs)
-        payload["locale"] = chosen.get(kwargs["user_id"], "en-US")
-        if kwargs.get("guild_id") is not None:
-            payload["guild_locale"] = chosen.get(kwargs["guild_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
-    return chosen
-
-
-async def speaks(env, user_id: int, locale: str, locales: dict[int, str]) -> None:
-    locales[user_id] = locale
+async def speaks(env, user_id: int, locale: str, locales) -> None:
+    """From now on the person's Discord speaks ``locale``: their next interaction notes it, and a DM sent
+    before that finds it already (as if they had acted since)."""
+    locales.people[user_id] = locale
     await env.bot.store.set_person_language(user_id, 1, discord_locale=locale)
 
 
-def game_in(db_path: Path, game_id: int, language: str) -> None:
-    """The game's language as ``/te new language:`` sets it."""
-    with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))
+async def french_table(env, locales) -> Table:
+    """A game of two opened in a French server: it posts in French."""
+    guild = env.create_guild()
+    locales.servers[guild.id] = "fr"
+    table = await open_table(env, 2, guild=guild)
+    assert (await table.record()).language == "fr"
+    return table
+
+
+async def play_a_tile(table: Table) -> None:
+    """The player to act places a tile, whatever their language (``drive`` reads the English answer)."""
+    actor = await table.actor()
+    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
+    _, colour, square = tile.text.split()
+    result = await actor.slash(table.channel, "te tile", color=colour, square=square)
+    assert result.ephemeral and "`tile" in result.response.content, result.response.content
+    await table.env.advance_time(3)
 
 
 def dms(member) -> list:
@@ -113,45 +106,32 @@ def test_no_room_reads_the_text_of_a_message_it_sent() -> None:
     assert readers and all(r.startswith("steps.py:") for r in readers), readers
 
 
-async def test_a_german_players_turn_dm_edited_after_a_restart_is_german(
-    simcord_env, make_bot, db_path, locales
-):
-    table = await open_table(simcord_env, 2)
-    record = await table.record()
-    locales[table.guild.id] = "fr"
-    game_in(db_path, record.id, "fr")
+async def test_a_german_players_turn_dm_edited_after_a_restart_is_german(simcord_env, make_bot, locales):
+    table = await french_table(simcord_env, locales)
     actor = await table.actor()
-    turn_dm = dms(actor)[-1]  # sent in English, before they spoke German
+    turn_dm = dms(actor)[-1]  # sent in English (their Discord's), before they spoke German
     assert "— your turn (turn 1, 2 actions" in turn_dm.content
     await speaks(simcord_env, actor.id, "de", locales)
     await simcord_env.restart_bot(make_bot())  # nothing of the DM lives in memory: it is made from rows
     for _ in range(2):  # the actor's turn: its DM is edited as its hand changes, then as the turn ends
-        tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
-        await drive(table, tile.text)
-        await simcord_env.advance_time(3)
+        await play_a_tile(table)
     assert (await table.actor()).id != actor.id
     [edited] = [m for m in dms(actor) if m.id == turn_dm.id]
     head = edited.content.split("\n")[0]
     assert head.endswith("— dein Zug (Zug 1) ist vorbei."), head
-    assert "your turn" not in edited.content
+    assert "your turn" not in edited.content, edited.content
     assert [a.filename for a in edited.attachments] == ["hand.png"]  # still its reader's panel
 
 
-async def test_a_german_creator_is_told_in_german_and_the_french_channel_in_french(
-    simcord_env, db_path, locales
-):
-    table = await open_table(simcord_env, 2)
+async def test_a_german_creator_is_told_in_german_and_the_french_channel_in_french(simcord_env, locales):
+    table = await french_table(simcord_env, locales)
     env, channel = simcord_env, table.channel
-    record = await table.record()
-    game_in(db_path, record.id, "fr")
-    creator = table.member(record.creator_id)
+    creator = table.member((await table.record()).creator_id)
     await speaks(env, creator.id, "de", locales)
     posts_before = len(channel.history())
     deny_bot(env, channel, send_messages=True)
     await env.settle()
-    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
-    await drive(table, tile.text)  # played; its post cannot be made
-    await env.advance_time(3)
+    await play_a_tile(table)  # played; its post cannot be made
     told = [m.content for m in dms(creator) if "kann nicht mehr" in m.content]
     assert len(told) == 1, told
     lost = "Ich kann nicht mehr in #games posten, weil mir die Berechtigung „Nachrichten senden“ fehlt."
@@ -169,7 +149,7 @@ async def test_a_refusal_is_in_the_language_of_who_asked(simcord_env, locales):
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(simcord_env.create_user("alice"))
-    locales[alice.id] = "de"
+    locales.people[alice.id] = "de"
     deny_bot(simcord_env, channel, attach_files=True)
     await simcord_env.settle()
     text = (await alice.slash(channel, "te new")).response.content
@@ -183,9 +163,7 @@ async def test_a_step_is_written_again_in_the_language_it_was_first_written_in(s
     """A DM that Discord accepted just before a crash is made again in the words it was first written in,
     though its reader chose another language meanwhile: it is found by its text, not sent twice."""
     table = await open_table(simcord_env, 2)
-    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
-    await drive(table, tile.text)
-    await simcord_env.advance_time(3)
+    await play_a_tile(table)
     actor = await table.actor()
     other = next(p for p in table.players if p.id != actor.id)
     watch_steps(table, f"dm:{other.user.name}", before=True)  # accepted by Discord, not recorded
@@ -214,9 +192,7 @@ async def test_a_dm_from_before_its_rows_were_kept_keeps_only_what_is_sure(simco
     panel = dms(actor)[-1]
     with sqlite3.connect(db_path) as db:
         db.execute("DELETE FROM direct_messages")
-    tile = next(a for a in (await table.game()).legal_actions() if a.kind == "tile")
-    await drive(table, tile.text)
-    await simcord_env.advance_time(3)
+    await play_a_tile(table)
     [edited] = [m for m in dms(actor) if m.id == panel.id]
     assert edited.content.startswith("**Your hand**: "), edited.content
     assert [a.filename for a in edited.attachments] == ["hand.png"]
