@@ -11,6 +11,7 @@ from ai.hint import label
 from bot.deadlines import Due
 from bot.texts import MESSAGE_LIMIT, bot_name, count, deadline_words, ordinal, you_awaited
 from engine import Action, NotationError, Phase, PublicView
+from i18n import words_for
 from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
 
@@ -262,8 +263,9 @@ def server_games_text(
 
 
 def awaited_line(title: str, view: PublicView, due: Due | None, paused: bool, link: str) -> str:
-    deadline = deadline_words(view, due, "You", paused=paused)
-    return f"⏳ **{title}** — {you_awaited(view)}{deadline} [Go there]({link})"
+    words = words_for(None)  # i18n-plumbing: the reader's words, once this function takes them
+    deadline = deadline_words(words, view, due, "You", paused=paused)
+    return f"⏳ **{title}** — {you_awaited(words, view)}{deadline} [Go there]({link})"
 
 
 def others_line(title: str, view: PublicView, names: Sequence[str], since: int, link: str) -> str:

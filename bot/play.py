@@ -27,8 +27,9 @@ from bot.core import Clock, UserError, engine_sentence, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
-from bot.texts import CameBack, Happening, Paused, Story, TimedOut, TookBack, choice_label
+from bot.texts import CLOSED_NOTE, CameBack, ClosingNote, Happening, Paused, Story, TimedOut, TookBack
 from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
+from i18n import N_
 from storage import (
     UNDO,
     ActionRecord,
@@ -62,16 +63,23 @@ DECISION_KINDS = frozenset(
 # Discord lets a text option hold 6,000 characters of any script; the longest move in notation has 40
 # characters of plain ASCII, so anything else is refused before the engine reads it.
 MAX_ACTION_TEXT = 100
-UNREADABLE = "That is not a move I can read: use plain letters and digits, like e5 or commit 2."
-NOT_A_PROMPT = "This button is not a choice I offered; use the buttons of your latest prompt or /te choose."
-NO_GAME = "There is no game in this channel: open one with /te new."
-NOT_STARTED = "The game here has not started yet: the creator starts it with /te start."
-NOT_PLAYING = "You are not playing in this game."
-NO_LONGER_YOURS = "This seat is no longer yours."
-RACE = "Someone else acted at the same moment; look at the board and try again."
-PLAYED_FOR_YOU = "You cannot take that back: the bot played it for you (R31)."
-NOT_THEIRS = "You cannot take that back: the seat's previous player made it."
-PAUSED = "The game is paused because every player is away; it goes on when someone comes back."
+UNREADABLE = N_("That is not a move I can read: use plain letters and digits, like e5 or commit 2.")
+NOT_A_PROMPT = N_(
+    "This button is not a choice I offered; use the buttons of your latest prompt or /te choose."
+)
+NO_GAME = N_("There is no game in this channel: open one with /te new.")
+NOT_STARTED = N_("The game here has not started yet: the creator starts it with /te start.")
+NOT_PLAYING = N_("You are not playing in this game.")
+NO_LONGER_YOURS = N_("This seat is no longer yours.")
+RACE = N_("Someone else acted at the same moment; look at the board and try again.")
+PLAYED_FOR_YOU = N_("You cannot take that back: the bot played it for you (R31).")
+NOT_THEIRS = N_("You cannot take that back: the seat's previous player made it.")
+PAUSED = N_("The game is paused because every player is away; it goes on when someone comes back.")
+NOT_IN_PLAY = N_("This game is not in play any more.")
+# What a decision prompt says once closed ({choice}: the label of the answer, as the prompt offered it)
+YOU_CHOSE = N_("You chose: {choice}.")
+TAKEN_BACK = N_("Taken back.")
+STANDING_ORDER = N_("Answered by your standing order.")
 # A standing order (R34) answers at most this many forced choices in a row (there are never more than a few).
 MAX_STANDING_ORDERS = 8
 
@@ -204,7 +212,7 @@ class ActionPath:
         if record.needs_presenting:  # what the players missed comes before anything new
             await self._catch_up_locked(record)
         if record.status is not Status.PLAYING:
-            raise UserError("This game is not in play any more.")
+            raise UserError(NOT_IN_PLAY)
         return record
 
     def _check_double_submit(
@@ -224,8 +232,9 @@ class ActionPath:
                 "to take back another."
             )
         raise UserError(
-            f"You sent `{what}` twice at once, so it was played once; send it again "
-            "if you meant to play it twice."
+            "You sent `{action}` twice at once, so it was played once; send it again if you meant to play it "
+            "twice.",
+            action=what.text if isinstance(what, Action) else what,
         )
 
     async def act(
@@ -238,7 +247,7 @@ class ActionPath:
         seat_away: bool = False,
         expected_version: int | None = None,
         sent_at: datetime | None = None,
-        note: str = "This decision is closed.",
+        note: ClosingNote = CLOSED_NOTE,
         said: Happening | None = None,
     ) -> None:
         """Apply one action and present it: a person's (``user_id``: they must hold a seat, and act for it),
@@ -249,9 +258,9 @@ class ActionPath:
         refuses it. ``sent_at`` is when the player sent a slash command: the same command sent again before
         the first one was applied, or within ``DOUBLE_SUBMIT_WINDOW`` after it, is a double submit (slash
         commands carry no version, unlike buttons) and is refused. ``note`` is appended to the open decision
-        prompt when this action closes it; ``{choice}`` in it becomes the action's label as it was offered
-        (``texts.choice_label``). ``said``: what the bot did, told before the action's events (a decision
-        the bot answered when its time ran out)."""
+        prompt when this action closes it, in its reader's words; ``{choice}`` in it becomes the action's
+        label as it was offered (``texts.choice_label``). ``said``: what the bot did, told before the action's
+        events (a decision the bot answered when its time ran out)."""
         logs.tag(game=game_id)
         parsed = action if isinstance(action, Action) else parse_action(action)
         async with self.lock_for(game_id):
@@ -264,7 +273,7 @@ class ActionPath:
                 seat = await seat_of_player(self._store, record, user_id)
                 actor = Actor.person(user_id)
             elif game.to_act is None:
-                raise UserError("This game is not in play any more.")
+                raise UserError(NOT_IN_PLAY)
             else:
                 seat = game.to_act
                 actor = actor or Actor.deadline()
@@ -284,8 +293,7 @@ class ActionPath:
                 story.append([CameBack(seat)])
             called_off = wars_called_off(before, game, events)
             story.append([*([said] if said else []), *events, *([called_off] if called_off else [])])
-            if "{choice}" in note:
-                note = note.replace("{choice}", choice_label(parsed, public_view(before)))
+            note = note.answered(parsed, public_view(before))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)
 
     async def take_back(self, game_id: int, user_id: int, *, sent_at: datetime | None = None) -> str:
@@ -316,7 +324,7 @@ class ActionPath:
             story: list[Story] = [[CameBack(seat)]] if appended.came_back else []
             story.append([TookBack(seat, back.action)])
             await self._settle_and_present(
-                game_id, record.game(), back.game, story, appended.timers, "Taken back.", user_id
+                game_id, record.game(), back.game, story, appended.timers, ClosingNote(TAKEN_BACK), user_id
             )
             return back.action
 
@@ -373,7 +381,7 @@ class ActionPath:
         game: Game,
         story: list[Story],
         rows: Sequence[Timer],
-        note: str,
+        note: ClosingNote,
         acted_by: int | None = None,
     ) -> None:
         """After a save: settle what follows from it, then show it all as one story (``acted_by``: the
@@ -434,7 +442,7 @@ class ActionPath:
             if await self._standing_order(record, game) is None:
                 return
             rows = await self._store.timers(game_id)
-            await self._settle_and_present(game_id, game, game, [], rows, "Answered by your standing order.")
+            await self._settle_and_present(game_id, game, game, [], rows, ClosingNote(STANDING_ORDER))
 
     async def reconcile_pause(self, record: GameRecord) -> tuple[GameRecord, Happening | None]:
         """R31: pause a game in play when every person's seat is away (or no person holds a seat any more),
@@ -536,7 +544,7 @@ class ActionPath:
             action,
             user_id=user_id,
             expected_version=prompt.version,
-            note="You chose: {choice}.",
+            note=ClosingNote(YOU_CHOSE),
         )
 
     async def start_game(self, record: GameRecord) -> GameRecord:

@@ -95,6 +95,7 @@ MEMBER_NAME_AGE = 3600  # seconds a nickname asked of Discord is used before ask
 DELETED_CHANNEL = N_("a deleted channel")
 A_PLAYER = N_("player {number}")
 A_COMPUTER = N_("Bot ({level})")
+COMPUTER_HOLDER = N_("the computer player")  # who plays a seat handed to the computer player (R33)
 
 
 class Directory:
@@ -198,7 +199,7 @@ class Directory:
         if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
             with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
                 self._guild_names[guild_id] = (await self._client.fetch_guild(guild_id)).name
-        return texts.game_name(self.guild_name(record.guild_id), place, record.id)
+        return texts.game_name(game_words(record), self.guild_name(record.guild_id), place, record.id)
 
     async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:
         channel = self._client.get_channel(record.channel_id)
@@ -307,8 +308,9 @@ class ChannelPosts(_GameMessages):
         log.info("game %s: posting in channel %s again", record.id, record.channel_id)
         try:
             if record.status is not Status.PLAYING:
-                back = game_words(record).gettext(permissions.BACK_LINE)
-                await channel.send(f"{back} {texts.lobby_text(record)}")
+                words = game_words(record)
+                back = words.gettext(permissions.BACK_LINE)
+                await channel.send(f"{back} {texts.lobby_text(words, record)}")
                 return
             game = record.game()
             view = public_view(game)
@@ -359,7 +361,7 @@ class ChannelPosts(_GameMessages):
     async def show_lobby(self, record: GameRecord, change: str) -> str:
         """The lobby's one message, edited as people join and leave (``change``: who did what); posted
         the first time, or again if it was deleted. Returns a note for the user if Discord refused it."""
-        text = texts.lobby_post(record, change)
+        text = texts.lobby_post(game_words(record), record, change)
         ref = await self._store.message(record.id, MessageKind.LOBBY)
         if ref is not None:
             try:
@@ -415,15 +417,16 @@ class ChannelPosts(_GameMessages):
             return None
         words = step_words(showing, POST_STEP, game_words(record))
         view = public_view(game)
-        lines = [texts.start_line(record, names)] if before is None else []
-        lines += texts.describe_events(story, names, open_scoring=view.open_scoring)
+        words = game_words(record)
+        lines = [texts.start_line(words, record, names)] if before is None else []
+        lines += texts.describe_events(words, story, names, open_scoring=view.open_scoring)
         notes = seat_notes(record, self._now())
         if game.is_over:
             people = players_of(record)
             players = list(people.values())
             labels = [f"<@{people[s]}>" if s in people else name for s, name in enumerate(names)]
             resigned = [s.seat for s in record.seats if s.resigned]
-            last = texts.standings_text(view, labels, resigned)
+            last = texts.standings_text(words, view, labels, resigned)
             files = [
                 await board_file(view, names, shown_events(story), notes),
                 await scores_file(view, names, resigned),
@@ -436,7 +439,7 @@ class ChannelPosts(_GameMessages):
             last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
             files = [await board_file(view, names, shown_events(story), notes)] if shown else []
-        content = texts.fit_message(lines, last)
+        content = texts.fit_message(words, lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
             # a mention notifies only in a new message
@@ -522,7 +525,7 @@ class ChannelPosts(_GameMessages):
         if channel is None:
             return
         showing, step = SHOWING.get(), f"dms-closed:{user_id}"
-        text, mention = texts.dms_closed_line(user_id), _mentions([user_id])
+        text, mention = texts.dms_closed_line(game_words(record), user_id), _mentions([user_id])
         try:
             if showing is None:
                 message = await channel.send(text, allowed_mentions=mention)
@@ -548,8 +551,9 @@ def awaited_line(
     """The last line of a channel post: what the game waits for, from whom, until when."""
     who = names[view.to_act] if view.to_act is not None else ""
     computer = texts.computer_to_act(record)
-    return texts.awaited(view, names, mention) + texts.deadline_words(
-        view, due, who, paused=record.paused, computer=computer
+    words = game_words(record)
+    return texts.awaited(words, view, names, mention) + texts.deadline_words(
+        words, view, due, who, paused=record.paused, computer=computer
     )
 
 
@@ -639,7 +643,6 @@ _ANSWERED = {
     DmKind.VACATION_OVER: N_("**{game}** — welcome back from your vacation."),
 }
 SEE_THE_POST = N_("[See the post]({link}).")
-DECISION_CLOSED = N_("This decision is closed.")
 
 
 def event_facts(event: Event) -> dict[str, Any]:
@@ -669,30 +672,46 @@ def said_now(about: About, game: str, words: Words, now: texts.SeatNow | None) -
         if now is None or (now.active and now.turn == turn and not now.moved):
             left = facts["actions_left"] if now is None else now.actions_left
             deadline = facts["deadline"] if now is None or now.deadline is None else now.deadline
-            return texts.turn_dm(game, turn, left, deadline, goes_on=goes_on)
+            return texts.turn_dm(words, game, turn, left, deadline, goes_on=goes_on)
         if not now.active or now.turn != turn:
             return words.gettext(TURN_OVER, game=game, turn=turn)
-        return words.gettext(TURN_GOES_ON_MOVED if goes_on else TURN_MOVED, game=game, turn=turn)
+        moved = TURN_GOES_ON_MOVED if goes_on else TURN_MOVED
+        return words.gettext(moved, game=game, turn=turn)
     if now is None:
         return None
-    if kind in _ANSWERED and not now.awaited:
-        return words.gettext(_ANSWERED[kind], game=game)
+    answered = _ANSWERED.get(kind)
+    if answered is not None and not now.awaited:
+        return words.gettext(answered, game=game)
     if kind is DmKind.TIMED_OUT and not now.away:
         return words.gettext(CAME_BACK, game=game)
     return None
 
 
 def _compose(
-    head: str, note: str | None, words: Words, hand: str | None = None, newer: tuple[int, int] | None = None
+    words: Words,
+    head: str,
+    note: str = "",
+    hand: str | None = None,
+    newer: tuple[int, int] | None = None,
 ) -> str:
     """A DM's text: its own (``head``), the note it was closed with, then its hand or the line pointing to
     the newer DM that carries it."""
-    parts = [head, f"*{words.gettext(note)}*" if note else ""]
+    parts = [head, f"*{note}*" if note else ""]
     if newer is not None:
-        parts.append(texts.older_hand(texts.dm_link(*newer)))
+        parts.append(texts.older_hand(words, texts.dm_link(*newer)))
     elif hand:
         parts.append(hand)
     return "\n".join(part for part in parts if part)
+
+
+def closing_note(row: DirectMessage) -> texts.ClosingNote | None:
+    """The note a closed prompt's row keeps, with the answer that closed it as its position offered it."""
+    if row.note is None:
+        return None
+    if row.note_choice is None or "position" not in row.facts:
+        return texts.ClosingNote(row.note)
+    offered = public_view(load(row.facts["position"]))
+    return texts.ClosingNote(row.note, Action.parse(row.note_choice), offered)
 
 
 def _about(row: DirectMessage) -> About | None:
@@ -747,7 +766,7 @@ class DirectMessages(_GameMessages):
         if hand is not None:
             game, seat, names = hand
             hand_words, extra["file"] = await self._hand(record, game, seat, names, words)
-        content = _compose(await self._head(record, about, words), None, words, hand_words)
+        content = _compose(words, await self._head(record, about, words), hand=hand_words)
         try:
             if showing is None:
                 message = await user.send(content, **extra)
@@ -825,46 +844,52 @@ class DirectMessages(_GameMessages):
         kind, seat, facts = about.kind, about.seat, about.facts
         said = said_now(about, game, words, now)
         if kind is DmKind.TURN:
-            return await self._with_catch_up(record, said or "", facts)
+            return await self._with_catch_up(record, said or "", facts, words)
         if said is not None:
             return said
         if kind is DmKind.TIMED_OUT:
-            return texts.timed_out_dm(game, facts["away_minutes"])
+            return texts.timed_out_dm(words, game, facts["away_minutes"])
         if kind is DmKind.LAST_CALL:
             due = _due(facts["due"])
-            return texts.last_call_dm(game, due) if due is not None else ""
+            return texts.last_call_dm(words, game, due) if due is not None else ""
         if kind is DmKind.RESIGNED:
-            return texts.resigned_panel(game)
+            return texts.resigned_panel(words, game)
         if kind is DmKind.TAKEN_OVER:
-            return texts.taken_over_welcome(game, facts["former"])
+            return texts.taken_over_welcome(words, game, facts["former"])
         names = await self._directory.names_for(record)
         if kind is DmKind.START:
-            return texts.start_dm(game, names[facts["first"]])
+            return texts.start_dm(words, game, names[facts["first"]])
         if kind is DmKind.NO_LONGER_YOURS:
-            return texts.no_longer_yours(game, names[facts["holder"]])
+            holder = words.gettext(COMPUTER_HOLDER) if facts.get("computer") else names[facts["holder"]]
+            return texts.no_longer_yours(words, game, holder)
         if kind is DmKind.NEWS:
-            hits = [texts.event_line(event_of(e), names) for e in facts["events"]]
+            hits = [texts.event_line(words, event_of(e), names) for e in facts["events"]]
             told = [*hits, words.gettext(SEE_THE_POST, link=facts["link"])]
-            return texts.news_dm(game, told, names[seat])
+            return texts.news_dm(words, game, told, names[seat])
         position = load(facts["position"])
         if kind is DmKind.END:
-            return texts.end_dm(game, texts.place_words(public_view(position), seat), facts["link"])
+            place = texts.place_words(words, public_view(position), seat)
+            return texts.end_dm(words, game, place, facts["link"])
         if kind is DmKind.PROMPT:
             pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
-            return texts.prompt_text(pv, names, game, facts["deadline"], default, wars, facts["vacation"])
+            deadline, vacation = facts["deadline"], facts["vacation"]
+            return texts.prompt_text(words, pv, names, game, deadline, default, wars, vacation)
         view = public_view(position)  # a reminder, or the end of a vacation
-        deadline = texts.deadline_words(view, _due(facts["due"]), names[seat])
+        deadline = texts.deadline_words(words, view, _due(facts["due"]), names[seat])
         if kind is DmKind.VACATION_OVER:
-            return texts.vacation_over_dm(game, view, deadline)
-        return texts.reminder_dm(game, view, deadline)
+            return texts.vacation_over_dm(words, game, view, deadline)
+        return texts.reminder_dm(words, game, view, deadline)
 
-    async def _with_catch_up(self, record: GameRecord, head: str, facts: Mapping[str, Any]) -> str:
+    async def _with_catch_up(
+        self, record: GameRecord, head: str, facts: Mapping[str, Any], words: Words
+    ) -> str:
         """The turn DM: its sentence, then what the channel was told since the player's last turn."""
         posts = await self._store.posts_numbered(record.id, facts["posts"])
         if posts and not facts["goes_on"]:
-            head += "\n" + (texts.SO_FAR if facts["first_turn"] else texts.SINCE_LAST_TURN)
-        lines = texts.catch_up(posts, record.guild_id)
-        return texts.fit_message(lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
+            heading = texts.SO_FAR if facts["first_turn"] else texts.SINCE_LAST_TURN
+            head += "\n" + words.gettext(heading)
+        lines = texts.catch_up(words, posts, record.guild_id)
+        return texts.fit_message(words, lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
 
     async def _made_again(
         self,
@@ -880,7 +905,9 @@ class DirectMessages(_GameMessages):
             return None
         words = await self.words_of(record, row.user_id)
         head = await self._head(record, about, words, now)
-        return _compose(head, row.note, words, hand if row.hand else None, row.newer)
+        note = closing_note(row)
+        said = "" if note is None else note.words(words)
+        return _compose(words, head, said, hand if row.hand else None, row.newer)
 
     async def _cut_hand(
         self,
@@ -898,7 +925,7 @@ class DirectMessages(_GameMessages):
         text = None if row is None else await self._made_again(record, row, now)
         user_id = record.user_at(seat)
         if text is None and user_id is not None:  # a DM kept by no row: only the pointer is sure to be true
-            text = _compose("", None, await self.words_of(record, user_id), newer=newer)
+            text = _compose(await self.words_of(record, user_id), "", newer=newer)
         await self._edit(record, *old, content=text, attachments=[])
 
     async def _hand(
@@ -907,7 +934,7 @@ class DirectMessages(_GameMessages):
         """The hand section of a DM and its picture, which names the game."""
         pv = player_view(game, seat)
         title = await self._directory.game_name(record, words)
-        return texts.hand_text(pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
+        return texts.hand_text(words, pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
 
     async def refresh(
         self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
@@ -950,12 +977,14 @@ class DirectMessages(_GameMessages):
         except discord.HTTPException as exc:  # deleted; a stale prompt button still answers that it is closed
             log.warning("game %s: DM %s not edited: %s", record.id, message_id, exc)
 
-    async def close_prompts(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+    async def close_prompts(
+        self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None
+    ) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
-        prompt of ``user_id`` alone (who lost their seat), adding ``note`` (an English catalogue message) to
-        their text (their hand, if they carry it, stays below). Done again after a crash, it leaves alone the
-        prompt that the version being shown sent before the crash (``SHOWING``); each prompt is forgotten
-        once closed."""
+        prompt of ``user_id`` alone (who lost their seat), adding ``note`` (kept as its catalogue message and
+        the answer that closed it) to their text (their hand, if they carry it, stays below). Done again
+        after a crash, it leaves alone the prompt that the version being shown sent before the crash
+        (``SHOWING``); each prompt is forgotten once closed."""
         showing = SHOWING.get()
         game = record.game() if record.position is not None else None
         for ref in await self._store.messages(record.id, MessageKind.PROMPT):
@@ -966,10 +995,14 @@ class DirectMessages(_GameMessages):
             changes: dict[str, Any] = {"view": None}
             row = await self._store.dm(ref.message_id)
             if row is not None:
-                await self._store.dm_noted(row.message_id, note)
+                choice = None if note.action is None else note.action.text
+                await self._store.dm_noted(row.message_id, note.message, choice)
                 seat = row.seat if row.hand and game is not None else None
-                hand = None if seat is None or game is None else texts.hand_text(player_view(game, seat))
-                text = await self._made_again(record, replace(row, note=note), None, hand)
+                words = await self.words_of(record, ref.user_id)
+                pv = None if seat is None or game is None else player_view(game, seat)
+                hand = None if pv is None else texts.hand_text(words, pv)
+                noted = replace(row, note=note.message, note_choice=choice)
+                text = await self._made_again(record, noted, None, hand)
                 if text is not None:
                     changes["content"] = text
             await self._edit(record, ref.channel_id, ref.message_id, **changes)
@@ -1008,7 +1041,8 @@ class Prompts(_GameMessages):
         away = on_vacation(record.seat_record(seat), self._now())
         vacation = record.options.computer_level if away else None
         facts = {"position": dump(game), "deadline": deadline, "vacation": vacation}
-        buttons = prompt_buttons(record.id, record.version, pv.choices, pv)
+        words = await self._dms.words_of(record, user_id)
+        buttons = prompt_buttons(words, record.id, record.version, pv.choices, pv)
         about = About(DmKind.PROMPT, seat, facts)
         message = await self._dms.send(record, user_id, about, hand=(game, seat, names), view=buttons)
         if message is None:
@@ -1092,7 +1126,7 @@ class Prompts(_GameMessages):
         about = About(DmKind.END, seat, {"position": dump(game), "link": link})
         return await self.send_to_seat(record, about, game=game)
 
-    async def close(self, record: GameRecord, note: str, *, user_id: int | None = None) -> None:
+    async def close(self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None) -> None:
         await self._dms.close_prompts(record, note, user_id=user_id)
 
 
@@ -1113,7 +1147,7 @@ class Presenter:
         before: Game | None,
         game: Game,
         story: texts.Story,
-        note: str = DECISION_CLOSED,
+        note: texts.ClosingNote = texts.CLOSED_NOTE,
         *,
         acted_by: int | None = None,
     ) -> None:
@@ -1142,7 +1176,7 @@ class Presenter:
         before: Game | None,
         game: Game,
         story: texts.Story,
-        note: str,
+        note: texts.ClosingNote,
         acted_by: int | None,
     ) -> None:
         names = await self.directory.names_for(record)
@@ -1434,7 +1468,7 @@ async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int
 
 
 def prompt_buttons(
-    game_id: int, version: int, choices: Sequence[str], game_view: PublicView | None = None
+    words: Words, game_id: int, version: int, choices: Sequence[str], game_view: PublicView | None = None
 ) -> discord.ui.View:
     """A prompt's buttons, one per choice, labelled for the game they are offered in (``game_view``). The
     view only carries the components: clicks reach the surface's button handler through the custom_id,
@@ -1446,7 +1480,7 @@ def prompt_buttons(
         action = Action.parse(choice)  # the engine's own notation of a legal choice
         view.add_item(
             discord.ui.Button(
-                label=texts.choice_label(action, game_view),
+                label=texts.choice_label(words, action, game_view),
                 style=_BUTTON_STYLES.get(action.kind, discord.ButtonStyle.success),
                 custom_id=choice_id(game_id, version, action.text),
             )

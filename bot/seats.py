@@ -10,10 +10,15 @@ screen, and a prompt or turn DM if the game waits on the seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot import texts
 from bot.core import Clock, UserError, unix_time
-from bot.play import NO_LONGER_YOURS, ActionPath, seat_of_player
+from bot.language import game_words
+from bot.play import NO_LONGER_YOURS, NOT_IN_PLAY, ActionPath, seat_of_player
 from bot.present import About, DmKind, Presenter, due_of
+from bot.texts import ClosingNote
+from i18n import N_, Words
 from storage import (
     MAX_AWAY_HOURS,
     AbsenceLengthError,
@@ -26,7 +31,7 @@ from storage import (
     Store,
 )
 
-ABSENCE_LENGTH = f"An absence lasts 1 to {MAX_AWAY_HOURS} hours (14 days)."
+ABSENCE_LENGTH = N_("An absence lasts 1 to {hours} hours (14 days).")
 
 
 class SeatDesk:
@@ -44,7 +49,7 @@ class SeatDesk:
     async def _playing(self, game_id: int) -> GameRecord:
         record = await self._store.load_game(game_id)
         if record.status is not Status.PLAYING:
-            raise UserError("This game is not in play any more.")
+            raise UserError(NOT_IN_PLAY)
         return record
 
     async def _own_seat(self, game_id: int, user_id: int) -> tuple[GameRecord, int]:
@@ -57,11 +62,11 @@ class SeatDesk:
         await self._actions.retime(record)
         return await self._actions.reconcile_pause(record)
 
-    async def away(self, game_id: int, user_id: int, hours: int, cover: bool) -> str:
+    async def away(self, game_id: int, user_id: int, hours: int, cover: bool, words: Words) -> str:
         """An announced absence of ``hours`` (R31): covered by the bot, or a vacation that stops the turn
-        clock (R31a)."""
+        clock (R31a). Answers in ``words``, the asker's."""
         if not 1 <= hours <= MAX_AWAY_HOURS:
-            raise UserError(ABSENCE_LENGTH)
+            raise UserError(ABSENCE_LENGTH, hours=MAX_AWAY_HOURS)
         async with self._actions.lock_for(game_id):
             record, seat = await self._own_seat(game_id, user_id)
             now = self._now()
@@ -71,20 +76,21 @@ class SeatDesk:
                     game_id, seat, now, until=until, cover=cover, user_id=user_id
                 )
             except AbsenceLengthError:
-                raise UserError(ABSENCE_LENGTH) from None
+                raise UserError(ABSENCE_LENGTH, hours=MAX_AWAY_HOURS) from None
             record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
-            line = texts.away_line(names[seat], until, cover, record.options.away_minutes)
+            line = texts.away_line(game_words(record), names[seat], until, cover, record.options.away_minutes)
             await self._tell(record, seat, line, change)
         if cover:
-            return (
-                f"You are away until <t:{until}:f>: your turns and decisions will be played for you "
-                f"{texts.minutes_words(record.options.away_minutes)}. Play a move or use `/te seat back` "
-                "to come back sooner."
+            return words.gettext(
+                "You are away until <t:{until}:f>: your turns and decisions will be played for you {after}. "
+                "Play a move or use `/te seat back` to come back sooner.",
+                until=until,
+                after=texts.minutes_words(words, record.options.away_minutes),
             )
-        return texts.vacation_answer(until)
+        return texts.vacation_answer(words, until)
 
-    async def back(self, game_id: int, user_id: int) -> str:
+    async def back(self, game_id: int, user_id: int, words: Words) -> str:
         """The end of an absence (R31), announced or after a time-out."""
         async with self._actions.lock_for(game_id):
             record, seat = await self._own_seat(game_id, user_id)
@@ -94,15 +100,17 @@ class SeatDesk:
                 raise UserError("You are not away in this game.") from None
             record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
-            await self._tell(record, seat, texts.CameBack(seat).line(names), change)
+            await self._tell(record, seat, texts.CameBack(seat).line(game_words(record), names), change)
             if record.seat_to_act == seat:  # the game waits on them: their deadline, as usual again
                 due = await due_of(self._store, record, self._now())
                 await self._presenter.prompts.tell_turn(record, record.game(), names, due)
-        return "Welcome back: your deadlines are the usual ones again."
+        return words.gettext("Welcome back: your deadlines are the usual ones again.")
 
-    async def replace(self, game_id: int, by_user_id: int, old_user_id: int, new_user_id: int | None) -> str:
+    async def replace(
+        self, game_id: int, by_user_id: int, old_user_id: int, new_user_id: int | None, words: Words
+    ) -> str:
         """R33: hand the seat of ``old_user_id`` (or the seat they resigned) to ``new_user_id``, or to the
-        computer player when None. Who may do it is the surface's to check."""
+        computer player when None. Who may do it is the surface's to check. Answers in ``words``."""
         async with self._actions.lock_for(game_id):
             record = await self._playing(game_id)
             seat = await self._seat_to_hand_over(record, old_user_id)
@@ -120,24 +128,36 @@ class SeatDesk:
                         game_id, seat, user_id=new_user_id, by_user_id=by_user_id, now=now
                     )
             except AlreadySeatedError:
-                raise UserError(f"<@{new_user_id}> already has a seat in this game.") from None
+                raise UserError("<@{user}> already has a seat in this game.", user=new_user_id) from None
             except SeatUnchangedError:
                 raise UserError("The computer player already plays that seat.") from None
             record, change = await self._follow(record)
             new_names = await self._presenter.directory.names_for(record)
-            by = await self._presenter.directory.name_of(record, by_user_id, "A server manager")
-            to = new_names[seat] if new_user_id is not None else "the computer player"
+            channel = game_words(record)
+            by = await self._presenter.directory.name_of(
+                record, by_user_id, channel.gettext("A server manager")
+            )
             if before is not None and before.user_id is not None:
-                gone = About(DmKind.NO_LONGER_YOURS, seat, {"holder": seat})
-                await self._release(record, before.user_id, gone)
+                facts = {"holder": seat, "computer": new_user_id is None}
+                await self._release(record, before.user_id, About(DmKind.NO_LONGER_YOURS, seat, facts))
             if new_user_id is not None:  # their welcome carries the seat's hand
                 welcome = About(DmKind.TAKEN_OVER, seat, {"former": names[seat]})
                 await self._presenter.prompts.send_to_seat(record, welcome, optional=False)
-            await self._tell(record, seat, f"{by} handed {names[seat]}'s seat to {to}.", change, hand=False)
+            handed = channel.gettext(
+                "{by} handed {name}'s seat to {to}.",
+                by=by,
+                name=names[seat],
+                to=new_holder(channel, new_names, seat, new_user_id),
+            )
+            await self._tell(record, seat, handed, change, hand=False)
             await self._show_seat(record, seat)
-        return f"{names[seat]}'s seat now belongs to {to}."
+        return words.gettext(
+            "{name}'s seat now belongs to {to}.",
+            name=names[seat],
+            to=new_holder(words, new_names, seat, new_user_id),
+        )
 
-    async def resign(self, game_id: int, user_id: int) -> str:
+    async def resign(self, game_id: int, user_id: int, words: Words) -> str:
         """R33: the player leaves; the computer player plays their seat, and their score still counts."""
         async with self._actions.lock_for(game_id):
             record, seat = await self._own_seat(game_id, user_id)
@@ -148,12 +168,15 @@ class SeatDesk:
             record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
             await self._release(record, user_id, About(DmKind.RESIGNED, seat))
-            line = (
-                f"{names[seat]} resigned; the computer player plays their seat from now on, and their score "
-                "still counts."
+            line = game_words(record).gettext(
+                "{name} resigned; the computer player plays their seat from now on, and their score still "
+                "counts.",
+                name=names[seat],
             )
             await self._tell(record, seat, line, change)
-        return "You resigned; the computer player plays your seat, and your score still counts."
+        return words.gettext(
+            "You resigned; the computer player plays your seat, and your score still counts."
+        )
 
     async def _seat_to_hand_over(self, record: GameRecord, old_user_id: int) -> int:
         """The seat ``old_user_id`` holds, or the one they resigned (now the computer player's)."""
@@ -163,12 +186,12 @@ class SeatDesk:
         former = await self._store.former_seat_of(record.id, old_user_id)
         holder = None if former is None else record.seat_record(former.seat)
         if former is None or holder is None or not holder.is_computer:
-            raise UserError(f"<@{old_user_id}> holds no seat in this game.")
+            raise UserError("<@{user}> holds no seat in this game.", user=old_user_id)
         return former.seat
 
     async def _release(self, record: GameRecord, user_id: int, panel: About) -> None:
         """The old holder loses the seat's screen and its open prompt at once."""
-        await self._presenter.prompts.close(record, NO_LONGER_YOURS, user_id=user_id)
+        await self._presenter.prompts.close(record, ClosingNote(NO_LONGER_YOURS), user_id=user_id)
         await self._presenter.hands.release(record, user_id, panel)
 
     async def _tell(
@@ -178,7 +201,7 @@ class SeatDesk:
         DM shows the seat's new mark."""
         names = await self._presenter.directory.names_for(record)
         if change is not None:
-            line = f"{line} {change.line(names)}"
+            line = f"{line} {change.line(game_words(record), names)}"
         await self._presenter.channel.announce(record, line)
         if hand and record.user_at(seat) is not None:
             due = await due_of(self._store, record, self._now())
@@ -191,3 +214,8 @@ class SeatDesk:
         names = await self._presenter.directory.names_for(record)
         due = await due_of(self._store, record, self._now())
         await self._presenter.prompts.tell_awaited(record, record.game(), names, due)
+
+
+def new_holder(words: Words, names: Sequence[str], seat: int, user_id: int | None) -> str:
+    """Who plays a seat handed over: its new player's name, or the computer player."""
+    return names[seat] if user_id is not None else words.gettext("the computer player")

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.texts import a_tile, colour_word, leader_word, points, the_building
 from engine import COLOURS, Action, Colour, Event, Game, Kind, Phase, square_name
 from engine.board import COLUMNS, NEIGHBOURS
+from i18n import Words
 
 SQUARE_KINDS = (Kind.TILE, Kind.LEADER, Kind.CATASTROPHE)
 # Events that belong to the end of the turn, not to the action: where the told effects stop.
@@ -41,31 +43,32 @@ class SquareChoice:
 
 
 def square_choices(
-    game: Game, seat: int, kind: str, names: Sequence[str], colour: str | None = None
+    words: Words, game: Game, seat: int, kind: str, names: Sequence[str], colour: str | None = None
 ) -> list[SquareChoice]:
     """The legal ``kind`` actions (tile, leader, catastrophe) of ``seat``, who is to act, of ``colour`` if
-    given (its word), most relevant first, each labelled. Without a colour, each square comes once, labelled
-    with what each colour would do there."""
+    given (its word), most relevant first, each labelled in the reader's ``words``. Without a colour, each
+    square comes once, labelled with what each colour would do there."""
     by_square: dict[int, list[tuple[Action, list[str]]]] = {}
     for action in game.legal_actions():
         if action.kind != kind or action.square is None:
             continue
         if colour is not None and action.colour is not None and action.colour.word != colour:
             continue
-        by_square.setdefault(action.square, []).append((action, effects(game, seat, action, names)))
+        by_square.setdefault(action.square, []).append((action, effects(words, game, seat, action, names)))
     near_squares = _beside_own_kingdoms(game, seat)
     choices = []
     for square, found in by_square.items():
         if len(found) == 1:
-            action, words = found[0]
-            told = ", ".join(words) or quiet_words(action)
+            action, told_words = found[0]
+            told = ", ".join(told_words) or quiet_words(words, action)
         else:  # no colour chosen yet
             told = "; ".join(
-                f"{a.colour.word if a.colour is not None else a.text}: {', '.join(w) or quiet_words(a)}"
+                f"{colour_word(words, a.colour) if a.colour is not None else a.text}: "
+                f"{', '.join(w) or quiet_words(words, a)}"
                 for a, w in found
             )
         label = f"{square_name(square).upper()} · {told}"[:MAX_LABEL]
-        eventful = any(words for _, words in found)
+        eventful = any(told_words for _, told_words in found)
         choices.append(SquareChoice(found[0][0], label, square in near_squares, eventful))
     choices.sort(key=_relevance)
     return choices
@@ -83,7 +86,7 @@ def matching(choices: Iterable[SquareChoice], typed: str) -> list[SquareChoice]:
     return starting + containing
 
 
-def effects(game: Game, seat: int, action: Action, names: Sequence[str]) -> list[str]:
+def effects(words: Words, game: Game, seat: int, action: Action, names: Sequence[str]) -> list[str]:
     """What ``action`` would do, in short words, from the engine's events on a copy of ``game``."""
     after = game.copy()
     events = []
@@ -92,70 +95,96 @@ def effects(game: Game, seat: int, action: Action, names: Sequence[str]) -> list
             break
         events.append(event)
     war = after.phase in (Phase.WAR_ATTACKER, Phase.WAR_CHOICE)
-    words: list[str] = []
+    told: list[str] = []
     if action.kind == Kind.LEADER:
-        words += _leader_words(game, after, seat, action, events, names)
+        told += _leader_words(words, game, after, seat, action, events, names)
     for e in events:
         if not (war and e.kind == "unification"):  # the war says it
-            words += _event_words(e, seat, names)
+            told += _event_words(words, e, seat, names)
     if war:
-        colours = ", ".join(c.word for c in after.war_colours())
-        words.append(f"starts wars ({colours})" if "," in colours else f"starts a war ({colours})")
+        colours = [colour_word(words, c) for c in after.war_colours()]
+        if len(colours) == 1:
+            told.append(words.gettext("starts a war ({colour})", colour=colours[0]))
+        else:
+            told.append(words.gettext("starts wars ({colours})", colours=", ".join(colours)))
     if after.phase is Phase.BUILDING:
-        building = next((a.colour for a in after.legal_actions() if a.colour is not None), None)
-        if building is not None:
-            verb = "place" if after.buildings[building] is None else "move"
-            words.append(f"may {verb} the {building.building_name}")
+        colour = next((a.colour for a in after.legal_actions() if a.colour is not None), None)
+        if colour is not None:
+            building = the_building(words, colour)
+            if after.buildings[colour] is None:
+                told.append(words.gettext("may place the {building}", building=building))
+            else:
+                told.append(words.gettext("may move the {building}", building=building))
     elif after.phase is Phase.MONUMENT:
-        words.append("may build a monument")
+        told.append(words.gettext("may build a monument"))
     elif after.phase is Phase.WONDER:
-        words.append("may erect the wonder")
+        told.append(words.gettext("may erect the wonder"))
     elif after.phase is Phase.TREASURE:
-        words.append("a treasure to take")
-    return words
+        told.append(words.gettext("a treasure to take"))
+    return told
 
 
-def quiet_words(action: Action) -> str:
+def quiet_words(words: Words, action: Action) -> str:
     """The label of an action that changes nothing beyond itself."""
     if action.kind == Kind.TILE:
-        return "no point"
-    return "on an empty square"  # a catastrophe; a leader is always told where it stands
+        return words.gettext("no point")
+    return words.gettext("on an empty square")  # a catastrophe; a leader is always told where it stands
 
 
-def _event_words(e: Event, seat: int, names: Sequence[str]) -> list[str]:
+def _event_words(words: Words, e: Event, seat: int, names: Sequence[str]) -> list[str]:
     k = e.kind
+    other = names[e.seat or 0]
     if k == "point" and e.colour is not None:
-        whom = "" if e.seat == seat else f" for {names[e.seat or 0]}"
-        return [f"+{e.count} {e.colour.word} point{'' if e.count == 1 else 's'}{whom}"]
+        scored = points(words, e.colour, e.count)
+        if e.seat == seat:
+            return [words.gettext("+{points}", points=scored)]
+        return [words.gettext("+{points} for {name}", points=scored, name=other)]
     if k == "unification":
-        return ["joins two kingdoms"]
+        return [words.gettext("joins two kingdoms")]
     if k == "treasure":
-        return ["takes a treasure" if e.seat == seat else f"gives {names[e.seat or 0]} a treasure"]
+        if e.seat == seat:
+            return [words.gettext("takes a treasure")]
+        return [words.gettext("gives {name} a treasure", name=other)]
     if k == "catastrophe" and e.colour is not None:
-        return [f"destroys a {e.colour.tile_name}"]
+        return [words.gettext("destroys a {tile}", tile=a_tile(words, e.colour))]
     if k == "stranded" and e.colour is not None:
-        whose = "your" if e.seat == seat else f"{names[e.seat or 0]}'s"
-        return [f"sends {whose} {e.colour.leader_name} home"]
+        leader = leader_word(words, e.colour)
+        if e.seat == seat:
+            return [words.gettext("sends your {leader} home", leader=leader)]
+        return [words.gettext("sends {name}'s {leader} home", name=other, leader=leader)]
     return []
 
 
 def _leader_words(
-    before: Game, after: Game, seat: int, action: Action, events: Sequence[Event], names: Sequence[str]
+    words: Words,
+    before: Game,
+    after: Game,
+    seat: int,
+    action: Action,
+    events: Sequence[Event],
+    names: Sequence[str],
 ) -> list[str]:
     assert action.colour is not None and action.square is not None
-    words = []
+    told = []
     here = before.leader_square(seat, action.colour)
     if here is not None:
-        words.append(f"moves from {square_name(here).upper()}")
+        told.append(words.gettext("moves from {square}", square=square_name(here).upper()))
     revolt = next((e for e in events if e.kind == "revolt"), None)
     if revolt is not None and revolt.other is not None:
         mine, theirs = after.conflict_strengths()
-        rival = f"{names[revolt.other]}'s {action.colour.leader_name}"
-        words.append(f"revolt against {rival} ({mine} v {theirs} temples)")
+        told.append(
+            words.gettext(
+                "revolt against {name}'s {leader} ({mine} v {theirs} temples)",
+                name=names[revolt.other],
+                leader=leader_word(words, action.colour),
+                mine=mine,
+                theirs=theirs,
+            )
+        )
     else:
         temples = sum(1 for n in NEIGHBOURS[action.square] if _face_up_temple(after, n))
-        words.append(f"beside {temples} temple{'' if temples == 1 else 's'}")
-    return words
+        told.append(words.ngettext("beside {n} temple", "beside {n} temples", temples))
+    return told
 
 
 def _face_up_temple(game: Game, square: int) -> bool:

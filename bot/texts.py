@@ -1,5 +1,8 @@
 """Words for what happened and what is awaited. Pure functions over engine views, events and game records,
-no Discord: the channel texts use only public information (R25); private texts take a player's own view."""
+no Discord: the channel texts use only public information (R25); private texts take a player's own view.
+
+Every function takes the reader's ``words`` (``bot.language``: the game's for channel posts, the person's
+for private replies and DMs); its sentences are catalogue messages (areas ``texts``, ``play``, ``seats``)."""
 
 from __future__ import annotations
 
@@ -23,15 +26,169 @@ from engine import (
     square_name,
 )
 from engine.scoring import allocate_treasures
+from i18n import N_, Nn_, Words
 from storage import MAX_SEATS, MIN_SEATS, GameRecord, Options, Post, Seat
+
+# ------------------------------------------------------------------------------------- game terms
+# The game's words for each colour, one entry per place a sentence puts them (a language may need a
+# different form in each: German "einen Tempel" after "placed", French "la bibliothèque"). A local table
+# until the game terms of ``i18n/terms.py`` land; the context of each entry names its place.
+
+
+def colour_word(words: Words, colour: Colour) -> str:
+    """The colour as a name standing alone: "(red)", "lowest colour", "red-blue"."""
+    return (
+        words.pgettext("colour", "red"),
+        words.pgettext("colour", "blue"),
+        words.pgettext("colour", "green"),
+        words.pgettext("colour", "black"),
+    )[colour]
+
+
+def a_tile(words: Words, colour: Colour) -> str:
+    """A tile as the object of a sentence, after the English article: "placed a temple"."""
+    return (
+        words.pgettext("a tile (object)", "temple"),
+        words.pgettext("a tile (object)", "farm"),
+        words.pgettext("a tile (object)", "market"),
+        words.pgettext("a tile (object)", "settlement"),
+    )[colour]
+
+
+def tiles_word(words: Words, colour: Colour) -> str:
+    """Tiles of a colour, plural without a count: "must commit temples", "you hold no temples"."""
+    return (
+        words.pgettext("tiles", "temples"),
+        words.pgettext("tiles", "farms"),
+        words.pgettext("tiles", "markets"),
+        words.pgettext("tiles", "settlements"),
+    )[colour]
+
+
+TILE_COUNTS = (
+    Nn_("{n} temple", "{n} temples"),
+    Nn_("{n} farm", "{n} farms"),
+    Nn_("{n} market", "{n} markets"),
+    Nn_("{n} settlement", "{n} settlements"),
+)
+POINT_COUNTS = (
+    Nn_("{n} red point", "{n} red points"),
+    Nn_("{n} blue point", "{n} blue points"),
+    Nn_("{n} green point", "{n} green points"),
+    Nn_("{n} black point", "{n} black points"),
+)
+
+
+def tiles(words: Words, colour: Colour, n: int) -> str:
+    """'2 temples', '1 farm'."""
+    return words.plural(TILE_COUNTS[colour], n)
+
+
+def points(words: Words, colour: Colour, n: int) -> str:
+    """'1 red point', '3 blue points'."""
+    return words.plural(POINT_COUNTS[colour], n)
+
+
+def leader_word(words: Words, colour: Colour) -> str:
+    """A leader's name, singular, after a possessive: "their priest", "bob's farmer"."""
+    return (
+        words.pgettext("leader", "priest"),
+        words.pgettext("leader", "farmer"),
+        words.pgettext("leader", "trader"),
+        words.pgettext("leader", "king"),
+    )[colour]
+
+
+def leaders_word(words: Words, colour: Colour) -> str:
+    """Leaders of a colour, plural: "War of the priests", "the two priests"."""
+    return (
+        words.pgettext("leaders", "priests"),
+        words.pgettext("leaders", "farmers"),
+        words.pgettext("leaders", "traders"),
+        words.pgettext("leaders", "kings"),
+    )[colour]
+
+
+def war_word(words: Words, colour: Colour) -> str:
+    """A war named by its colour: "the red war", "Red war first" (the sentence starts it with a capital)."""
+    return (
+        words.pgettext("war", "red war"),
+        words.pgettext("war", "blue war"),
+        words.pgettext("war", "green war"),
+        words.pgettext("war", "black war"),
+    )[colour]
+
+
+def building_word(words: Words, colour: Colour) -> str:
+    """A building's name standing alone, as a label: "Library on E5", "granary beside the board"."""
+    return (
+        words.pgettext("building", "library"),
+        words.pgettext("building", "granary"),
+        words.pgettext("building", "market hall"),
+        words.pgettext("building", "palace"),
+    )[colour]
+
+
+def the_building(words: Words, colour: Colour) -> str:
+    """A building as the object of a sentence, after the English article: "placed the library"."""
+    return (
+        words.pgettext("the building (object)", "library"),
+        words.pgettext("the building (object)", "granary"),
+        words.pgettext("the building (object)", "market hall"),
+        words.pgettext("the building (object)", "palace"),
+    )[colour]
+
+
+def the_tile(words: Words, colour: Colour) -> str:
+    """A tile of a colour taken back, after the English article: "took back the green tile on A3"."""
+    return (
+        words.pgettext("the tile (object)", "red tile"),
+        words.pgettext("the tile (object)", "blue tile"),
+        words.pgettext("the tile (object)", "green tile"),
+        words.pgettext("the tile (object)", "black tile"),
+    )[colour]
+
+
+def the_leader(words: Words, colour: Colour) -> str:
+    """A leader of a colour taken back, after the English article: "took back the blue leader on F2"."""
+    return (
+        words.pgettext("the leader (object)", "red leader"),
+        words.pgettext("the leader (object)", "blue leader"),
+        words.pgettext("the leader (object)", "green leader"),
+        words.pgettext("the leader (object)", "black leader"),
+    )[colour]
+
+
+def monument_colours(words: Words, pair: Sequence[Colour]) -> str:
+    """A monument's two colours: 'red-blue'."""
+    return words.gettext(
+        "{first}-{second}", first=colour_word(words, pair[0]), second=colour_word(words, pair[1])
+    )
+
+
+def first_upper(text: str) -> str:
+    """A label or sentence that starts with a term: its first letter a capital, in every language."""
+    return text[:1].upper() + text[1:]
+
 
 DYNASTIES = ("archer", "bull", "pot", "lion")
 
 
-def with_dynasty(name: str, seat: int) -> str:
+def dynasty_word(words: Words, seat: int) -> str:
+    return (
+        words.pgettext("dynasty", "archer"),
+        words.pgettext("dynasty", "bull"),
+        words.pgettext("dynasty", "pot"),
+        words.pgettext("dynasty", "lion"),
+    )[seat]
+
+
+def with_dynasty(words: Words, name: str, seat: int) -> str:
     """ "alice (archer)"; a name that already ends in brackets ("Bot (hard)") gets "Bot (hard), lion"."""
-    dynasty = DYNASTIES[seat]
-    return f"{name}, {dynasty}" if name.endswith(")") else f"{name} ({dynasty})"
+    dynasty = dynasty_word(words, seat)
+    if name.endswith(")"):
+        return words.gettext("{name}, {dynasty}", name=name, dynasty=dynasty)
+    return words.gettext("{name} ({dynasty})", name=name, dynasty=dynasty)
 
 
 COLOUR_EMOJI = {Colour.RED: "🟥", Colour.BLUE: "🟦", Colour.GREEN: "🟩", Colour.BLACK: "⬛"}
@@ -42,60 +199,61 @@ def sq(square: int) -> str:
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 catastrophe', '2 catastrophes', '0 treasures'."""
+    """English only: '1 catastrophe', '2 catastrophes'. Left for ``bot.history_texts`` until its own
+    catalogue messages replace it; no text here uses it."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-def plural(n: int, noun: str) -> str:
-    return noun if n == 1 else noun + "s"
-
-
-def tiles(colour: Colour, n: int) -> str:
-    return count(n, colour.tile_name)
-
-
 def ordinal(n: int) -> str:
+    """English only: '1st', '2nd'. Left for ``bot.history_texts`` until its own messages replace it."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def game_name(guild: str, place: str, game_id: int) -> str:
+def game_name(words: Words, guild: str, place: str, game_id: int) -> str:
     """Which game a DM or a picture is about: 'Friends · #games · game 12' (place: the channel or thread)."""
-    return f"{guild} · #{place} · game {game_id}"
+    return words.gettext("{server} · #{place} · game {number}", server=guild, place=place, number=game_id)
 
 
-def minutes_words(minutes: float) -> str:
-    """'after 60 minutes', 'after 1 minute', 'at once'."""
+def minutes_words(words: Words, minutes: float) -> str:
+    """'after 60 minutes', 'after 1 minute', 'at once' (a fraction, '0.5 minutes', takes the plural)."""
     if minutes <= 0:
-        return "at once"
-    shown = f"{minutes:g}"
-    return f"after {shown} minute{'' if shown == '1' else 's'}"
+        return words.gettext("at once")
+    form = int(minutes) if minutes == int(minutes) else 2
+    return words.ngettext("after {n} minute", "after {n} minutes", form, n=f"{minutes:g}")
 
 
-def duration_words(seconds: int) -> str:
+def duration_words(words: Words, seconds: int) -> str:
     """A wait as people say it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'."""
     minutes = max(0, seconds) // 60
     if minutes == 0:
-        return "less than a minute"  # not "0 minutes"
+        return words.gettext("less than a minute")  # not "0 minutes"
     if minutes < 60:
-        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+        return words.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
-        return f"{hours} hour{'' if hours == 1 else 's'}"
+        return words.ngettext("{n} hour", "{n} hours", hours)
     days, hours = divmod(hours, 24)
-    return f"{days} days" + (f" {hours} hour{'' if hours == 1 else 's'}" if hours else "")
+    if not hours:
+        return words.ngettext("{n} day", "{n} days", days)
+    return words.gettext(
+        "{days} {hours}",
+        days=words.ngettext("{n} day", "{n} days", days),
+        hours=words.ngettext("{n} hour", "{n} hours", hours),
+    )
 
 
 def action_words(text: str) -> str:
-    """An action's notation as players read it, squares in capitals: 'tile red E5'."""
-    words = []
+    """An action's notation as players read it, squares in capitals: 'tile red E5' (the same in every
+    language: it is what players type)."""
+    found = []
     for word in text.split():
         try:
             parse_square(word)
         except ValueError:
-            words.append(word)
+            found.append(word)
         else:
-            words.append(word.upper())
-    return " ".join(words)
+            found.append(word.upper())
+    return " ".join(found)
 
 
 class Happening(ABC):
@@ -103,7 +261,7 @@ class Happening(ABC):
     moves' events, in order."""
 
     @abstractmethod
-    def line(self, names: Sequence[str]) -> str: ...
+    def line(self, words: Words, names: Sequence[str]) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -113,29 +271,38 @@ class TimedOut(Happening):
     seat: int
     away_minutes: float
 
-    def line(self, names: Sequence[str]) -> str:
-        who = names[self.seat]
-        return (
-            f"{who}'s time ran out; {who} is away and their turns will be played "
-            f"{minutes_words(self.away_minutes)} until they come back."
+    def line(self, words: Words, names: Sequence[str]) -> str:
+        return words.gettext(
+            "{name}'s time ran out; {name} is away and their turns will be played {after} until they come "
+            "back.",
+            name=names[self.seat],
+            after=minutes_words(words, self.away_minutes),
         )
 
 
 @dataclass(frozen=True)
 class DecisionTimedOut(Happening):
     """A decision's deadline passed: the default was played, or (``level``) the computer player answered for
-    a seat on vacation (R35). ``what`` says the answer publicly (``answer_words``); the answer's own event
-    is not told again."""
+    a seat on vacation (R35). ``action`` is the answer, said publicly (``answer_words``) in the channel's
+    language; its own event is not told again. ``view``: the game the decision was asked in."""
 
     seat: int
-    what: str
+    action: Action
+    view: PublicView
     level: str | None = None
 
-    def line(self, names: Sequence[str]) -> str:
-        who = names[self.seat]
+    def line(self, words: Words, names: Sequence[str]) -> str:
+        what = answer_words(words, self.action, self.view)
         if self.level is None:
-            return f"Time ran out for {who}: {self.what} (the default)."
-        return f"{who} is on vacation, so the {self.level} computer player answered for them: {self.what}."
+            return words.gettext(
+                "Time ran out for {name}: {answer} (the default).", name=names[self.seat], answer=what
+            )
+        return words.gettext(
+            "{name} is on vacation, so the {level} computer player answered for them: {answer}.",
+            name=names[self.seat],
+            level=self.level,
+            answer=what,
+        )
 
 
 # The events of a decision's answer, told by ``DecisionTimedOut`` when the bot answered it
@@ -155,26 +322,65 @@ _ANSWER_EVENTS = frozenset(
 )
 
 
-def answer_words(action: Action, view: PublicView) -> str:
+def answer_words(words: Words, action: Action, view: PublicView) -> str:
     """A decision's answer in public words, said of its player ("they commit nothing"); the wonder's point
     keeps its colour secret unless scoring is open (R25). ``view``: the game the decision was asked in."""
-    kind = action.kind
+    kind, colour, square = action.kind, action.colour, action.square
     if kind == Kind.COMMIT:
-        return "they commit nothing" if not action.number else f"they commit {count(action.number, 'tile')}"
-    if kind == Kind.WAR and action.colour is not None:
-        return f"the war of the {action.colour.leader_name}s is fought first"
-    if kind == Kind.POINT and action.colour is not None:
-        colour = f" ({action.colour.word})" if view.open_scoring else ""
-        return f"they take the wonder's point{colour}"
+        if not action.number:
+            return words.gettext("they commit nothing")
+        return words.ngettext("they commit {n} tile", "they commit {n} tiles", action.number)
+    if kind == Kind.WAR and colour is not None:
+        return words.gettext("the war of the {leaders} is fought first", leaders=leaders_word(words, colour))
+    if kind == Kind.POINT and colour is not None:
+        if view.open_scoring:
+            return words.gettext("they take the wonder's point ({colour})", colour=colour_word(words, colour))
+        return words.gettext("they take the wonder's point")
     if kind == Kind.DECLINE:
-        label = decline_label(view)
-        return "they " + label[0].lower() + label[1:]
-    label = choice_label(action, view)
-    if kind == Kind.TREASURE:
-        return f"they take the {label[0].lower()}{label[1:]}"
-    if kind in (Kind.MONUMENT, Kind.BUILDING):
-        return f"they build the {label[0].lower()}{label[1:]}"
-    return "they " + label[0].lower() + label[1:]
+        return decline_answer(words, view)
+    if kind == Kind.TREASURE and square is not None:
+        return words.gettext("they take the treasure on {square}", square=sq(square))
+    if kind == Kind.MONUMENT and action.pair is not None and square is not None:
+        return words.gettext(
+            "they build the {colours} monument on {square}",
+            colours=monument_colours(words, action.pair),
+            square=sq(square),
+        )
+    if kind == Kind.BUILDING and colour is not None and square is not None:
+        here = building_square(view, colour)
+        if here is None:
+            return words.gettext(
+                "they build the {building} on {square}",
+                building=the_building(words, colour),
+                square=sq(square),
+            )
+        return words.gettext(
+            "they build the {building} on {square} (it moves from {before})",
+            building=the_building(words, colour),
+            square=sq(square),
+            before=sq(here),
+        )
+    if kind == Kind.WONDER and square is not None:
+        return words.gettext("they erect the wonder centred on {square}", square=sq(square))
+    return words.gettext("they play `{action}`", action=action_words(action.text))
+
+
+def decline_answer(words: Words, view: PublicView | None) -> str:
+    """What ``decline`` declines, said of its player."""
+    phase = None if view is None else view.phase
+    if phase is Phase.WONDER:
+        return words.gettext("they decline the wonder")
+    if phase is Phase.BUILDING and view is not None:
+        colour = building_colour(view)
+        if colour is None:
+            return words.gettext("they decline the building")
+        here = building_square(view, colour)
+        if here is None:
+            return words.gettext("they decline the {building}", building=the_building(words, colour))
+        return words.gettext(
+            "they leave the {building} on {square}", building=the_building(words, colour), square=sq(here)
+        )
+    return words.gettext("they build no monument")
 
 
 @dataclass(frozen=True)
@@ -184,25 +390,36 @@ class TookBack(Happening):
     seat: int
     action: str
 
-    def line(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} took back {taken_back_words(self.action)}."
+    def line(self, words: Words, names: Sequence[str]) -> str:
+        return taken_back_line(words, names[self.seat], self.action)
 
 
-def taken_back_words(text: str) -> str:
-    """An action taken back (R32), as people say it: 'the green tile on A3', 'the blue leader on F2'
-    (placed or moved there), 'withdrawing the red leader', 'the catastrophe on C4'."""
+def taken_back_line(words: Words, name: str, text: str) -> str:
+    """An action taken back (R32), as people say it: 'bob took back the green tile on A3', '... the blue
+    leader on F2' (placed or moved there), '... withdrawing the red leader', '... the catastrophe on C4'."""
     action = Action.parse(text)
-    colour = action.colour.word if action.colour is not None else ""
-    where = sq(action.square) if action.square is not None else ""
-    if action.kind == Kind.TILE:
-        return f"the {colour} tile on {where}"
-    if action.kind == Kind.LEADER:
-        return f"the {colour} leader on {where}"
-    if action.kind == Kind.WITHDRAW:
-        return f"withdrawing the {colour} leader"
-    if action.kind == Kind.CATASTROPHE:
-        return f"the catastrophe on {where}"
-    return f"`{action_words(text)}`"
+    colour, square = action.colour, action.square
+    if action.kind == Kind.TILE and colour is not None and square is not None:
+        return words.gettext(
+            "{name} took back the {tile} on {square}.",
+            name=name,
+            tile=the_tile(words, colour),
+            square=sq(square),
+        )
+    if action.kind == Kind.LEADER and colour is not None and square is not None:
+        return words.gettext(
+            "{name} took back the {leader} on {square}.",
+            name=name,
+            leader=the_leader(words, colour),
+            square=sq(square),
+        )
+    if action.kind == Kind.WITHDRAW and colour is not None:
+        return words.gettext(
+            "{name} took back withdrawing the {leader}.", name=name, leader=the_leader(words, colour)
+        )
+    if action.kind == Kind.CATASTROPHE and square is not None:
+        return words.gettext("{name} took back the catastrophe on {square}.", name=name, square=sq(square))
+    return words.gettext("{name} took back `{action}`.", name=name, action=action_words(text))
 
 
 @dataclass(frozen=True)
@@ -211,8 +428,8 @@ class CameBack(Happening):
 
     seat: int
 
-    def line(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} is back."
+    def line(self, words: Words, names: Sequence[str]) -> str:
+        return words.gettext("{name} is back.", name=names[self.seat])
 
 
 @dataclass(frozen=True)
@@ -223,16 +440,16 @@ class Paused(Happening):
     paused: bool
     nobody: bool = False
 
-    def line(self, names: Sequence[str]) -> str:
+    def line(self, words: Words, names: Sequence[str]) -> str:
         if self.nobody:
-            return NOBODY_LINE
-        return PAUSED_LINE if self.paused else "The game goes on."
+            return words.gettext(NOBODY_LINE)
+        return words.gettext(PAUSED_LINE) if self.paused else words.gettext("The game goes on.")
 
 
-PAUSED_LINE = (
+PAUSED_LINE = N_(
     "Every player is away, so the game is paused until someone comes back (`/te seat back` or a move)."
 )
-NOBODY_LINE = (
+NOBODY_LINE = N_(
     "Nobody plays this game any more, so it is paused: its creator or a server manager can hand a seat "
     "to someone with `/te seat replace`, or end it with `/te abandon`."
 )
@@ -240,7 +457,9 @@ NOBODY_LINE = (
 Story = Sequence[Event | Happening]
 
 
-def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool = False) -> list[str]:
+def describe_events(
+    words: Words, events: Story, names: Sequence[str], *, open_scoring: bool = False
+) -> list[str]:
     """Public sentences for the events of one action or several, and what the bot did around them. Private
     events (points of a tile or a monument, R25) are told only with ``open_scoring``; the end of the game is
     the standings' to tell (``standings_text``)."""
@@ -249,101 +468,191 @@ def describe_events(events: Story, names: Sequence[str], *, open_scoring: bool =
     answered: int | None = None  # a seat whose answer a DecisionTimedOut line told
     for e in events:
         if isinstance(e, Happening):
-            lines.append(e.line(names))
+            lines.append(e.line(words, names))
             answered = e.seat if isinstance(e, DecisionTimedOut) else answered
         elif answered is not None and e.seat == answered and e.kind in _ANSWER_EVENTS:
             answered = None  # told already, in the line of the time-out
-        elif e.kind == "wonder-point" and not open_scoring:
-            lines.append(event_line(e, names))  # told without its colour (R25)
-        elif not e.private or open_scoring:
-            line = event_line(e, names, over=over)
-            if e.kind == "wonder-point" and e.colour is not None:
-                line = f"{line[:-1]} ({e.colour.word})."
+        elif e.kind == "wonder-point" and e.colour is not None and open_scoring:
+            who = names[e.seat] if e.seat is not None else ""
+            lines.append(
+                words.gettext(
+                    "{name} took the wonder's point ({colour}).",
+                    name=who,
+                    colour=colour_word(words, e.colour),
+                )
+            )
+        elif e.kind == "wonder-point" or not e.private or open_scoring:
+            line = event_line(words, e, names, over=over)  # the wonder's point without its colour (R25)
             if line:
                 lines.append(line)
     return lines
 
 
-def event_line(e: Event, names: Sequence[str], *, over: bool = False) -> str:
+def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = False) -> str:
     """One event in one public sentence, or "" for an event told otherwise (``over``: the game ends in the
     same story, so the empty bag is the standings' to tell)."""
     who = names[e.seat] if e.seat is not None else ""
     other = names[e.other] if e.other is not None else ""
     c = e.colour
     k = e.kind
+    at = sq(e.squares[0]) if e.squares else ""
+    to = sq(e.squares[1]) if len(e.squares) > 1 else ""
     if c is not None:
+        leader = leader_word(words, c)
         if k == "tile":
-            return f"{who} placed a {c.tile_name} on {sq(e.squares[0])}."
+            return words.gettext(
+                "{name} placed a {tile} on {square}.", name=who, tile=a_tile(words, c), square=at
+            )
         if k == "leader":
-            return f"{who} placed their {c.leader_name} on {sq(e.squares[0])}."
+            return words.gettext(
+                "{name} placed their {leader} on {square}.", name=who, leader=leader, square=at
+            )
         if k == "move":
-            return f"{who} moved their {c.leader_name} from {sq(e.squares[0])} to {sq(e.squares[1])}."
+            return words.gettext(
+                "{name} moved their {leader} from {square} to {target}.",
+                name=who,
+                leader=leader,
+                square=at,
+                target=to,
+            )
         if k == "withdraw":
-            return f"{who} withdrew their {c.leader_name} from {sq(e.squares[0])}."
+            return words.gettext(
+                "{name} withdrew their {leader} from {square}.", name=who, leader=leader, square=at
+            )
         if k == "revolt":
-            return f"**Revolt!** {who}'s {c.leader_name} challenges {other}'s {c.leader_name}."
+            return words.gettext(
+                "**Revolt!** {name}'s {leader} challenges {other}'s {leader}.",
+                name=who,
+                other=other,
+                leader=leader,
+            )
         if k == "war":
-            return f"**War of the {c.leader_name}s!** {who} attacks {other}."
+            return words.gettext(
+                "**War of the {leaders}!** {name} attacks {other}.",
+                leaders=leaders_word(words, c),
+                name=who,
+                other=other,
+            )
         if k == "commit":
-            return f"{who} committed {tiles(c, e.count)}."
+            return words.gettext("{name} committed {tiles}.", name=who, tiles=tiles(words, c, e.count))
         if k == "revolt-won":
-            return f"{who} won the revolt (+1 red point); {other}'s {c.leader_name} left the board."
+            return words.gettext(
+                "{name} won the revolt (+1 red point); {other}'s {leader} left the board.",
+                name=who,
+                other=other,
+                leader=leader,
+            )
         if k == "war-won":
             lost = len(e.squares) - 1
-            fallen = f"{other}'s {c.leader_name}" + (f" and {tiles(c, lost)}" if lost else "")
-            return f"{who} won the war (+{count(e.count, c.word + ' point')}); {fallen} left the board."
+            won = points(words, c, e.count)
+            if lost:
+                return words.gettext(
+                    "{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board.",
+                    name=who,
+                    points=won,
+                    other=other,
+                    leader=leader,
+                    tiles=tiles(words, c, lost),
+                )
+            return words.gettext(
+                "{name} won the war (+{points}); {other}'s {leader} left the board.",
+                name=who,
+                points=won,
+                other=other,
+                leader=leader,
+            )
         if k == "stranded":
-            return f"{who}'s {c.leader_name} on {sq(e.squares[0])} lost its last temple and left the board."
+            return words.gettext(
+                "{name}'s {leader} on {square} lost its last temple and left the board.",
+                name=who,
+                leader=leader,
+                square=at,
+            )
         if k == "point":  # 2 in the kingdom of the tile's building (R28)
-            return f"{who} scored {'a' if e.count == 1 else e.count} {c.word} {plural(e.count, 'point')}."
+            return words.gettext("{name} scored {points}.", name=who, points=points(words, c, e.count))
+        building = the_building(words, c)
         if k == "building":
-            return f"{who} placed the {c.building_name} on {sq(e.squares[0])}."
+            return words.gettext(
+                "{name} placed the {building} on {square}.", name=who, building=building, square=at
+            )
         if k == "building-moved":
-            return f"{who} moved the {c.building_name} from {sq(e.squares[0])} to {sq(e.squares[1])}."
+            return words.gettext(
+                "{name} moved the {building} from {square} to {target}.",
+                name=who,
+                building=building,
+                square=at,
+                target=to,
+            )
         if k == "building-returned":
-            return f"The {c.building_name} on {sq(e.squares[0])} went back beside the board."
+            return words.gettext(
+                "The {building} on {square} went back beside the board.",
+                building=building_word(words, c),
+                square=at,
+            )
         if k == "building-declined":
-            return f"{who} declined the {c.building_name}."
+            return words.gettext("{name} declined the {building}.", name=who, building=building)
         if k == "wonder":
-            return f"{who} erected the wonder on the {c.tile_name}s centred on {sq(e.squares[0])}."
+            return words.gettext(
+                "{name} erected the wonder on the {tiles} centred on {square}.",
+                name=who,
+                tiles=tiles_word(words, c),
+                square=at,
+            )
         if k == "monument-points":
-            return f"{who} scored {count(e.count, c.word + ' point')} from monuments."
+            return words.gettext(
+                "{name} scored {points} from monuments.", name=who, points=points(words, c, e.count)
+            )
+        if k == "catastrophe":
+            return words.gettext(
+                "{name} played a catastrophe on {square}, destroying a {tile}.",
+                name=who,
+                square=at,
+                tile=a_tile(words, c),
+            )
     if k == "unification":
-        return f"The tile on {sq(e.squares[0])} joins two kingdoms."
+        return words.gettext("The tile on {square} joins two kingdoms.", square=at)
     if k == "catastrophe":
-        hit = f", destroying a {c.tile_name}" if c is not None else ""
-        return f"{who} played a catastrophe on {sq(e.squares[0])}{hit}."
+        return words.gettext("{name} played a catastrophe on {square}.", name=who, square=at)
     if k == "swap":
-        return f"{who} swapped {count(e.count, 'tile')}."
+        return words.ngettext("{name} swapped {n} tile.", "{name} swapped {n} tiles.", e.count, name=who)
     if k == "pass":
-        return f"{who} ended their turn."
+        return words.gettext("{name} ended their turn.", name=who)
     if k == "monument":
-        pair = MONUMENTS[e.count]
-        return f"{who} built the {pair[0].word}-{pair[1].word} monument on {sq(e.squares[0])}."
+        return words.gettext(
+            "{name} built the {colours} monument on {square}.",
+            name=who,
+            colours=monument_colours(words, MONUMENTS[e.count]),
+            square=at,
+        )
     if k == "decline":
-        return f"{who} built no monument."
+        return words.gettext("{name} built no monument.", name=who)
     if k == "wonder-declined":
-        return f"{who} declined the wonder."
+        return words.gettext("{name} declined the wonder.", name=who)
     if k == "wonder-point":  # the colour is the player's secret (R25) unless scoring is open
-        return f"{who} took the wonder's point."
+        return words.gettext("{name} took the wonder's point.", name=who)
     if k == "treasure":
-        return f"{who} took the treasure on {sq(e.squares[0])}."
+        return words.gettext("{name} took the treasure on {square}.", name=who, square=at)
     if k == "bag-empty" and not over:
-        return "The bag is empty: the game ends after this turn."
+        return words.gettext("The bag is empty: the game ends after this turn.")
     return ""  # unification-lifted (the wars' end says it), turn, game-over (the standings say it)
 
 
 # Posted once in a game's channel when one of its timers failed too often and was set aside (issue 8).
-INTERNAL_ERROR_LINE = "This game hit an internal error; a server manager can run `python -m storage check`."
+INTERNAL_ERROR_LINE = N_(
+    "This game hit an internal error; a server manager can run `python -m storage check`."
+)
 
 MESSAGE_LIMIT = 2000  # characters of a Discord message's content
 
 
-def fit_message(lines: Sequence[str], last: str, limit: int = MESSAGE_LIMIT, *, head: str = "") -> str:
+def fit_message(
+    words: Words, lines: Sequence[str], last: str, limit: int = MESSAGE_LIMIT, *, head: str = ""
+) -> str:
     """``head``, ``lines`` then ``last`` in one message of at most ``limit`` characters. When they do not fit
     (a board shown after many missed moves, a long catch-up), the oldest lines give way to a note saying how
     many were left out; ``head`` and ``last`` (who is awaited, with the one mention; a hand) always stay."""
-    room = limit - len(head) - len(last) - len("*(99999 earlier lines left out)*\n") - 2
+    longest_note = words.ngettext("*({n} earlier line left out)*", "*({n} earlier lines left out)*", 99999)
+    room = limit - len(head) - len(last) - len(longest_note) - 3
     kept: list[str] = []
     for line in reversed(lines):
         room -= len(line) + 1
@@ -351,11 +660,15 @@ def fit_message(lines: Sequence[str], last: str, limit: int = MESSAGE_LIMIT, *, 
             break
         kept.append(line)
     left_out = len(lines) - len(kept)
-    note = [f"*({count(left_out, 'earlier line')} left out)*"] if left_out else []
+    note = (
+        [words.ngettext("*({n} earlier line left out)*", "*({n} earlier lines left out)*", left_out)]
+        if left_out
+        else []
+    )
     return "\n".join(part for part in [head, *note, *reversed(kept), last] if part)[:limit]
 
 
-def awaited(view: PublicView, names: Sequence[str], mention: str | None = None) -> str:
+def awaited(words: Words, view: PublicView, names: Sequence[str], mention: str | None = None) -> str:
     """What the game waits for, in one public sentence; ``mention`` (a ``<@id>``) names the awaited player
     in place of their name, once."""
     if view.phase is Phase.OVER or view.to_act is None:
@@ -363,31 +676,70 @@ def awaited(view: PublicView, names: Sequence[str], mention: str | None = None) 
     who = mention or names[view.to_act]
     phase = view.phase
     if phase is Phase.ACTION:
-        return f"{who} to play ({'2 actions' if view.actions_left == 2 else '1 action'} left)."
+        if view.actions_left == 2:
+            return words.gettext("{name} to play (2 actions left).", name=who)
+        return words.gettext("{name} to play (1 action left).", name=who)
     c = view.conflict
     if c is not None:
-        role = "attacker" if phase.is_attacker else "defender"
-        return f"{who} ({role}) must commit {c.tile_colour.tile_name}s: {conflict_line(view, names)}."
-    return f"{who} {decision_words(view)}."
+        strengths = conflict_line(words, view, names)
+        commit = tiles_word(words, c.tile_colour)
+        if phase.is_attacker:
+            return words.gettext(
+                "{name} (attacker) must commit {tiles}: {strengths}.",
+                name=who,
+                tiles=commit,
+                strengths=strengths,
+            )
+        return words.gettext(
+            "{name} (defender) must commit {tiles}: {strengths}.", name=who, tiles=commit, strengths=strengths
+        )
+    return decision_sentence(words, view, who)
 
 
-def decision_words(view: PublicView) -> str:
-    """The decision the game waits for outside a conflict, after its decider's name or "you":
-    'may build a monument'. Public: it never names the colour of the wonder's point (R25)."""
+def decision_sentence(words: Words, view: PublicView, who: str) -> str:
+    """The decision the game waits for outside a conflict, said of its decider: 'bob may build a
+    monument.' Public: it never names the colour of the wonder's point (R25)."""
     phase = view.phase
     if phase is Phase.WAR_CHOICE:
-        return "must choose which war is fought first"
+        return words.gettext("{name} must choose which war is fought first.", name=who)
     if phase is Phase.MONUMENT:
-        return "may build a monument"
+        return words.gettext("{name} may build a monument.", name=who)
     if phase is Phase.BUILDING:
         colour = building_colour(view)
-        name = f"the {colour.building_name}" if colour is not None else "a building"
-        return f"may place {name}" if building_square(view, colour) is None else f"may move {name}"
+        if colour is None:
+            return words.gettext("{name} may place a building.", name=who)
+        building = the_building(words, colour)
+        if building_square(view, colour) is None:
+            return words.gettext("{name} may place the {building}.", name=who, building=building)
+        return words.gettext("{name} may move the {building}.", name=who, building=building)
     if phase is Phase.WONDER:
-        return "may erect the wonder"
+        return words.gettext("{name} may erect the wonder.", name=who)
     if phase is Phase.WONDER_POINT:
-        return "must choose the colour of the wonder's point"
-    return "must choose a treasure"
+        return words.gettext("{name} must choose the colour of the wonder's point.", name=who)
+    return words.gettext("{name} must choose a treasure.", name=who)
+
+
+def your_decision(words: Words, view: PublicView) -> str:
+    """The decision the game waits for outside a conflict, said to its decider: 'you may build a
+    monument.'"""
+    phase = view.phase
+    if phase is Phase.WAR_CHOICE:
+        return words.gettext("you must choose which war is fought first.")
+    if phase is Phase.MONUMENT:
+        return words.gettext("you may build a monument.")
+    if phase is Phase.BUILDING:
+        colour = building_colour(view)
+        if colour is None:
+            return words.gettext("you may place a building.")
+        building = the_building(words, colour)
+        if building_square(view, colour) is None:
+            return words.gettext("you may place the {building}.", building=building)
+        return words.gettext("you may move the {building}.", building=building)
+    if phase is Phase.WONDER:
+        return words.gettext("you may erect the wonder.")
+    if phase is Phase.WONDER_POINT:
+        return words.gettext("you must choose the colour of the wonder's point.")
+    return words.gettext("you must choose a treasure.")
 
 
 def building_colour(view: PublicView) -> Colour | None:
@@ -406,109 +758,154 @@ def building_square(view: PublicView | None, colour: Colour | None) -> int | Non
     return next((square for c, square in view.buildings if c is colour), None)
 
 
-def conflict_line(view: PublicView, names: Sequence[str], reader: int | None = None) -> str:
+def conflict_line(words: Words, view: PublicView, names: Sequence[str], reader: int | None = None) -> str:
     """The two sides' strengths; the reader's own side is written "your"."""
     c = view.conflict
     assert c is not None
-
-    def whose(seat: int, first: bool = False) -> str:
-        if seat == reader:
-            return "Your" if first else "yours"
-        return f"{names[seat]}'s"
-
-    committed = "" if c.attacker_commit is None else f" + {c.attacker_commit} committed"
-    attacker = f"{whose(c.attacker, True)} {c.colour.leader_name} on {sq(c.attacker_square)}"
-    defender = f"{whose(c.defender)} on {sq(c.defender_square)}"
-    return f"{attacker} has {c.attacker_strength}{committed}, {defender} has {c.defender_strength}"
+    leader = leader_word(words, c.colour)
+    if c.attacker_commit is None:
+        strength = str(c.attacker_strength)
+    else:
+        strength = words.gettext(
+            "{strength} + {committed} committed", strength=c.attacker_strength, committed=c.attacker_commit
+        )
+    square, defended = sq(c.attacker_square), sq(c.defender_square)
+    if c.attacker == reader:
+        attacker = words.gettext(
+            "Your {leader} on {square} has {strength}", leader=leader, square=square, strength=strength
+        )
+    else:
+        attacker = words.gettext(
+            "{name}'s {leader} on {square} has {strength}",
+            name=names[c.attacker],
+            leader=leader,
+            square=square,
+            strength=strength,
+        )
+    if c.defender == reader:
+        defender = words.gettext(
+            "yours on {square} has {strength}", square=defended, strength=c.defender_strength
+        )
+    else:
+        defender = words.gettext(
+            "{name}'s on {square} has {strength}",
+            name=names[c.defender],
+            square=defended,
+            strength=c.defender_strength,
+        )
+    return words.gettext("{attacker}, {defender}", attacker=attacker, defender=defender)
 
 
 def deadline_words(
-    view: PublicView, due: Due | None, who: str, *, paused: bool = False, computer: bool = False
+    words: Words, view: PublicView, due: Due | None, who: str, *, paused: bool = False, computer: bool = False
 ) -> str:
-    """What follows the awaited sentence: until when the game waits, and what happens then (public).
-    ``computer``: the computer player holds the seat, and plays in a moment (nothing to say)."""
+    """What follows the awaited sentence: until when the game waits, and what happens then (public), with
+    its leading space. ``computer``: the computer player holds the seat, and plays in a moment (nothing to
+    say)."""
     if view.phase is Phase.OVER:
         return ""
     if paused:
-        return " The game is paused."
+        return " " + words.gettext("The game is paused.")
     if due is None or computer:
         return ""
     if due.kind == AUTOPLAY:
-        return f" {who} is away: played for them <t:{due.at}:R>."
+        return " " + words.gettext("{name} is away: played for them <t:{at}:R>.", name=who, at=due.at)
     if due.kind == TURN:
-        return f" Turn deadline <t:{due.at}:R>."
-    return f" Deadline <t:{due.at}:R>."
+        return " " + words.gettext("Turn deadline <t:{at}:R>.", at=due.at)
+    return " " + words.gettext("Deadline <t:{at}:R>.", at=due.at)
 
 
-def seat_words(seat: Seat, options: Options, now: int) -> str | None:
+def seat_words(words: Words, seat: Seat, options: Options, now: int) -> str | None:
     """A seat's state for /te status: resigned, the computer player, away, on vacation; None if present."""
     if seat.is_computer:
-        return "resigned; the computer player plays the seat" if seat.resigned else "the computer player"
+        if seat.resigned:
+            return words.gettext("resigned; the computer player plays the seat")
+        return words.gettext("the computer player")
     if not seat.away_at(now):
         return None
-    until = f" until <t:{seat.away_until}:f>" if seat.away_until is not None else ""
+    after = minutes_words(words, options.away_minutes)
+    if seat.away_until is None:
+        if not seat.away_cover:
+            return words.gettext("on vacation: their turns wait")
+        return words.gettext("away: played for them {after}", after=after)
     if not seat.away_cover:
-        return f"on vacation{until}: their turns wait"
-    return f"away{until}: played for them {minutes_words(options.away_minutes)}"
+        return words.gettext("on vacation until <t:{until}:f>: their turns wait", until=seat.away_until)
+    return words.gettext(
+        "away until <t:{until}:f>: played for them {after}", until=seat.away_until, after=after
+    )
 
 
-def status_text(view: PublicView, names: Sequence[str], record: GameRecord, due: Due | None, now: int) -> str:
+def status_text(
+    words: Words, view: PublicView, names: Sequence[str], record: GameRecord, due: Due | None, now: int
+) -> str:
     """/te status: whose turn it is and until when, how long the game has waited and for whom, who is
     away, then each seat."""
     who = names[view.to_act] if view.to_act is not None else "?"
     computer = computer_to_act(record)
-    deadline = deadline_words(view, due, who, paused=record.paused, computer=computer)
-    lines = [f"Turn {view.turn}. {awaited(view, names)}{deadline}"]
+    deadline = deadline_words(words, view, due, who, paused=record.paused, computer=computer)
+    lines = [words.gettext("Turn {turn}.", turn=view.turn) + " " + awaited(words, view, names) + deadline]
     if view.to_act is not None:
         since = record.updated_at
         lines.append(
-            f"The game has waited for {who} for {duration_words(now - since)} (since <t:{since}:f>)."
+            words.gettext(
+                "The game has waited for {name} for {wait} (since <t:{since}:f>).",
+                name=who,
+                wait=duration_words(words, now - since),
+                since=since,
+            )
         )
     for s in view.seats:
         holder = record.seat_record(s.seat)
-        state = seat_words(holder, record.options, now) if holder is not None else None
-        supply = "".join(COLOUR_EMOJI[c] for c in s.leaders_in_supply) or "none"
-        line = (
-            f"{with_dynasty(names[s.seat], s.seat)}: {count(s.hand_size, 'tile')} in hand, "
-            f"{count(s.catastrophes, 'catastrophe')}, leaders in supply {supply}"
+        state = seat_words(words, holder, record.options, now) if holder is not None else None
+        supply = "".join(COLOUR_EMOJI[c] for c in s.leaders_in_supply) or words.gettext("none")
+        line = words.gettext(
+            "{name}: {tiles} in hand, {catastrophes}, leaders in supply {supply}",
+            name=with_dynasty(words, names[s.seat], s.seat),
+            tiles=words.ngettext("{n} tile", "{n} tiles", s.hand_size),
+            catastrophes=words.ngettext("{n} catastrophe", "{n} catastrophes", s.catastrophes),
+            supply=supply,
         )
         if s.points is not None:
-            line += " — " + points_text(s.points, s.treasures or 0)
+            line += " — " + points_text(words, s.points, s.treasures or 0)
         if state is not None:
             line += f" — *{state}*"
         lines.append(line)
-    lines.append(f"Treasures on the board: {view.treasures_left}.")
-    extras = options_words(view)
-    lines.append(f"Played with: {variant_words(record.options)}." + (f" {extras}" if extras else ""))
+    lines.append(words.gettext("Treasures on the board: {n}.", n=view.treasures_left))
+    extras = options_words(words, view)
+    played = words.gettext("Played with: {variants}.", variants=variant_words(words, record.options))
+    lines.append(played + (f" {extras}" if extras else ""))
     return "\n".join(lines)
 
 
-def options_words(view: PublicView) -> str:
+def options_words(words: Words, view: PublicView) -> str:
     """Where the 2015 edition's pieces are (R28, R29), for /te status; "" without them."""
-    words = []
+    found = []
     if view.use_buildings:
         placed = dict(view.buildings)
         where = [
-            f"{c.building_name} on {sq(placed[c])}" if c in placed else f"{c.building_name} beside the board"
+            words.gettext("{building} on {square}", building=building_word(words, c), square=sq(placed[c]))
+            if c in placed
+            else words.gettext("{building} beside the board", building=building_word(words, c))
             for c in COLOURS
         ]
-        words.append(f"Buildings: {', '.join(where)}.")
+        found.append(words.gettext("Buildings: {where}.", where=", ".join(where)))
     if view.use_wonder:
         centre = view.wonder
-        words.append(
-            "The wonder: not erected yet." if centre is None else f"The wonder: centred on {sq(centre)}."
-        )
-    return " ".join(words)
+        if centre is None:
+            found.append(words.gettext("The wonder: not erected yet."))
+        else:
+            found.append(words.gettext("The wonder: centred on {square}.", square=sq(centre)))
+    return " ".join(found)
 
 
-def points_text(points: Sequence[int], treasures: int) -> str:
+def points_text(words: Words, points: Sequence[int], treasures: int) -> str:
     parts = [f"{COLOUR_EMOJI[c]} {points[c]}" for c in COLOURS]
-    return " ".join(parts) + f" · {count(treasures, 'treasure')}"
+    return " ".join(parts) + " · " + words.ngettext("{n} treasure", "{n} treasures", treasures)
 
 
 # The one name of a player's score during the game (R24: the weakest colour once treasures are added), the
 # same in the hand picture, its DM and /te hand
-SCORE_NOW = "Score if the game ended now"
+SCORE_NOW = N_("Score if the game ended now")
 
 
 def score_now(points: Sequence[int], treasures: int) -> int:
@@ -516,92 +913,136 @@ def score_now(points: Sequence[int], treasures: int) -> int:
 
 
 # The first words of the hand section of a DM: a DM about a game carries the player's hand below them.
-HAND_HEADING = "**Your hand**"
+HAND_HEADING = N_("**Your hand**")
 
 
-def hand_text(view: PlayerView) -> str:
+def hand_text(words: Words, view: PlayerView) -> str:
     """The hand section of a DM (and of /te hand): tiles, points, treasures, catastrophes, supply."""
-    hand = " ".join(f"{COLOUR_EMOJI[c]}×{view.hand[c]}" for c in COLOURS if view.hand[c]) or "no tiles"
+    hand = " ".join(f"{COLOUR_EMOJI[c]}×{view.hand[c]}" for c in COLOURS if view.hand[c])
     me = view.seats[view.seat]
-    supply = ", ".join(c.leader_name for c in me.leaders_in_supply) or "none"
-    points = " ".join(f"{COLOUR_EMOJI[c]} {view.points[c]}" for c in COLOURS)
+    supply = ", ".join(leader_word(words, c) for c in me.leaders_in_supply) or words.gettext("none")
+    scores = " ".join(f"{COLOUR_EMOJI[c]} {view.points[c]}" for c in COLOURS)
     return "\n".join(
         [
-            f"{HAND_HEADING}: {hand}",
-            f"Points {points} · {count(view.treasures, 'treasure')} · "
-            f"{SCORE_NOW} **{score_now(view.points, view.treasures)}** · "
-            f"{count(me.catastrophes, 'catastrophe')} · leaders in supply: {supply}",
+            words.gettext("{heading}: {hand}", heading=words.gettext(HAND_HEADING), hand=hand)
+            if hand
+            else words.gettext("{heading}: no tiles", heading=words.gettext(HAND_HEADING)),
+            words.gettext(
+                "Points {points} · {treasures} · {score_name} **{score}** · {catastrophes} · "
+                "leaders in supply: {supply}",
+                points=scores,
+                treasures=words.ngettext("{n} treasure", "{n} treasures", view.treasures),
+                score_name=words.gettext(SCORE_NOW),
+                score=score_now(view.points, view.treasures),
+                catastrophes=words.ngettext("{n} catastrophe", "{n} catastrophes", me.catastrophes),
+                supply=supply,
+            ),
         ]
     )
 
 
-def you_awaited(view: PublicView) -> str:
+def you_awaited(words: Words, view: PublicView) -> str:
     """What the game waits for, said to the player it waits on."""
     phase = view.phase
     if phase is Phase.ACTION:
-        return f"it is your turn ({'2 actions' if view.actions_left == 2 else '1 action'} left)."
+        if view.actions_left == 2:
+            return words.gettext("it is your turn (2 actions left).")
+        return words.gettext("it is your turn (1 action left).")
     c = view.conflict
     if c is not None:
-        return (
-            f"you must commit {c.tile_colour.tile_name}s ({'attacker' if phase.is_attacker else 'defender'})."
-        )
-    return f"you {decision_words(view)}."
+        commit = tiles_word(words, c.tile_colour)
+        if phase.is_attacker:
+            return words.gettext("you must commit {tiles} (attacker).", tiles=commit)
+        return words.gettext("you must commit {tiles} (defender).", tiles=commit)
+    return your_decision(words, view)
 
 
-def choice_label(choice: Action | str, view: PublicView | None = None) -> str:
+def choice_label(words: Words, choice: Action | str, view: PublicView | None = None) -> str:
     """A button label for a decision: 'commit 2' -> 'Commit 2'. ``view`` is the game the choice is offered
     in: it names what ``decline`` declines and where a building moves from (without it, ``decline`` is the
     monument's). Text must be valid notation (the engine's NotationError otherwise); a turn action is
     labelled with its notation."""
+    return first_upper(choice_words(words, choice, view))
+
+
+def choice_words(words: Words, choice: Action | str, view: PublicView | None = None) -> str:
+    """A decision's choice as said inside a sentence ('treasure on F3', 'red war first'); its button
+    label starts with a capital (``choice_label``). The messages start as the sentence needs them in each
+    language (German nouns keep their capital), never lowered by code."""
     action = choice if isinstance(choice, Action) else Action.parse(choice)
-    kind = action.kind
+    kind, colour, square = action.kind, action.colour, action.square
     if kind == Kind.COMMIT:
-        return f"Commit {action.number}"
-    if kind == Kind.WAR and action.colour is not None:
-        return f"{action.colour.word.capitalize()} war first"
-    if kind == Kind.MONUMENT and action.pair is not None and action.square is not None:
-        return f"{action.pair[0].word.capitalize()}-{action.pair[1].word} monument on {sq(action.square)}"
-    if kind == Kind.TREASURE and action.square is not None:
-        return f"Treasure on {sq(action.square)}"
-    if kind == Kind.BUILDING and action.colour is not None and action.square is not None:
-        label = f"{action.colour.building_name.capitalize()} on {sq(action.square)}"
-        here = building_square(view, action.colour)
-        return label if here is None else f"{label} (moves from {sq(here)})"
-    if kind == Kind.WONDER and action.square is not None:
-        return f"Erect the wonder centred on {sq(action.square)}"
-    if kind == Kind.POINT and action.colour is not None:
-        return f"{action.colour.word.capitalize()} point"
+        return words.gettext("commit {n}", n=action.number)
+    if kind == Kind.WAR and colour is not None:
+        return words.gettext("{war} first", war=war_word(words, colour))
+    if kind == Kind.MONUMENT and action.pair is not None and square is not None:
+        return words.gettext(
+            "{colours} monument on {square}", colours=monument_colours(words, action.pair), square=sq(square)
+        )
+    if kind == Kind.TREASURE and square is not None:
+        return words.gettext("treasure on {square}", square=sq(square))
+    if kind == Kind.BUILDING and colour is not None and square is not None:
+        building = building_word(words, colour)
+        here = building_square(view, colour)
+        if here is None:
+            return words.gettext("{building} on {square}", building=building, square=sq(square))
+        return words.gettext(
+            "{building} on {square} (moves from {before})",
+            building=building,
+            square=sq(square),
+            before=sq(here),
+        )
+    if kind == Kind.WONDER and square is not None:
+        return words.gettext("erect the wonder centred on {square}", square=sq(square))
+    if kind == Kind.POINT and colour is not None:
+        return words.gettext("{colour} point", colour=colour_word(words, colour))
     if kind == Kind.DECLINE:
-        return decline_label(view)
+        return decline_words(words, view)
     return action_words(action.text)
 
 
-def decline_label(view: PublicView | None) -> str:
-    """What ``decline`` declines, as a button says it."""
+def decline_words(words: Words, view: PublicView | None) -> str:
+    """What ``decline`` declines, as a button says it (``choice_label`` starts it with a capital)."""
     phase = None if view is None else view.phase
     if phase is Phase.WONDER:
-        return "Decline the wonder"
+        return words.gettext("decline the wonder")
     if phase is Phase.BUILDING and view is not None:
         colour = building_colour(view)
         if colour is None:
-            return "Decline the building"
+            return words.gettext("decline the building")
         here = building_square(view, colour)
-        name = colour.building_name
-        return f"Decline the {name}" if here is None else f"Leave the {name} on {sq(here)}"
-    return "Build no monument"
+        building = the_building(words, colour)
+        if here is None:
+            return words.gettext("decline the {building}", building=building)
+        return words.gettext("leave the {building} on {square}", building=building, square=sq(here))
+    return words.gettext("build no monument")
 
 
-def building_question(view: PublicView) -> str:
+def building_question(words: Words, view: PublicView) -> str:
     """The prompt of a building decision (R28): which building, where it stands, and the rule."""
     colour = building_colour(view)
     if colour is None:  # not offered any more
-        return "**Building**: your tile made a line of three or more."
-    name = colour.building_name
+        return words.gettext("**Building**: your tile made a line of three or more.")
     here = building_square(view, colour)
-    head = f"**{name.capitalize()}**: your tile made a line of three or more {colour.tile_name}s."
+    name = first_upper(building_word(words, colour))
+    building = the_building(words, colour)
+    tiles_of = tiles_word(words, colour)
     if here is None:
-        return f"{head} Place the {name} on one of its tiles?"
-    return f"{head} Move the {name} there from {sq(here)} (this line is longer)?"
+        return words.gettext(
+            "**{name}**: your tile made a line of three or more {tiles}. Place the {building} on one of its "
+            "tiles?",
+            name=name,
+            tiles=tiles_of,
+            building=building,
+        )
+    return words.gettext(
+        "**{name}**: your tile made a line of three or more {tiles}. Move the {building} there from {square} "
+        "(this line is longer)?",
+        name=name,
+        tiles=tiles_of,
+        building=building,
+        square=sq(here),
+    )
 
 
 @dataclass(frozen=True)
@@ -618,17 +1059,36 @@ class WarSides:
     defender_strength: int
 
 
-def war_sides_line(war: WarSides, names: Sequence[str], reader: int | None = None) -> str:
+def war_sides_line(words: Words, war: WarSides, names: Sequence[str], reader: int | None = None) -> str:
     """'• Blue war: alice's farmer on C4 (3 on the board) attacks your farmer on F5 (2).'"""
-
-    def whose(seat: int) -> str:
-        return "your" if seat == reader else f"{names[seat]}'s"
-
-    leader = war.colour.leader_name
-    return (
-        f"• {war.colour.word.capitalize()} war: {whose(war.attacker)} {leader} on {sq(war.attacker_square)} "
-        f"({war.attacker_strength} on the board) attacks {whose(war.defender)} {leader} on "
-        f"{sq(war.defender_square)} ({war.defender_strength})."
+    params = {
+        "war": first_upper(war_word(words, war.colour)),
+        "leader": leader_word(words, war.colour),
+        "square": sq(war.attacker_square),
+        "strength": war.attacker_strength,
+        "target": sq(war.defender_square),
+        "defence": war.defender_strength,
+    }
+    if war.attacker == reader:
+        return words.gettext(
+            "• {war}: your {leader} on {square} ({strength} on the board) attacks {defender}'s {leader} on "
+            "{target} ({defence}).",
+            defender=names[war.defender],
+            **params,
+        )
+    if war.defender == reader:
+        return words.gettext(
+            "• {war}: {attacker}'s {leader} on {square} ({strength} on the board) attacks your {leader} on "
+            "{target} ({defence}).",
+            attacker=names[war.attacker],
+            **params,
+        )
+    return words.gettext(
+        "• {war}: {attacker}'s {leader} on {square} ({strength} on the board) attacks {defender}'s {leader} "
+        "on {target} ({defence}).",
+        attacker=names[war.attacker],
+        defender=names[war.defender],
+        **params,
     )
 
 
@@ -640,16 +1100,33 @@ class WarsCalledOff(Happening):
     colours: tuple[Colour, ...]
     fought: Colour
 
-    def line(self, names: Sequence[str]) -> str:
-        wars = " and ".join(f"the {c.word} war" for c in self.colours)
-        leaders = " and ".join(f"{c.leader_name}s" for c in self.colours)
-        return (
-            f"No more war: {wars} will not be fought, as the {self.fought.word} war split the kingdom and "
-            f"the two {leaders} are no longer in one."
+    def line(self, words: Words, names: Sequence[str]) -> str:
+        fought = war_word(words, self.fought)
+        if len(self.colours) == 1:
+            return words.gettext(
+                "No more war: the {war} will not be fought, as the {fought} split the kingdom and the two "
+                "{leaders} are no longer in one.",
+                war=war_word(words, self.colours[0]),
+                fought=fought,
+                leaders=leaders_word(words, self.colours[0]),
+            )
+        return words.gettext(
+            "No more war: the {wars} will not be fought, as the {fought} split the kingdom and their leaders "
+            "are no longer in one.",
+            wars=and_list(words, [war_word(words, c) for c in self.colours]),
+            fought=fought,
         )
 
 
+def and_list(words: Words, items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return words.gettext("{first} and {second}", first=", ".join(items[:-1]), second=items[-1])
+
+
 def prompt_text(
+    words: Words,
     view: PlayerView,
     names: Sequence[str],
     game: str,
@@ -665,117 +1142,215 @@ def prompt_text(
     phase = view.phase
     c = view.conflict
     if c is not None:
-        kind = "Revolt" if c.kind == "revolt" else "War"
-        role = "attacker" if phase.is_attacker else "defender"
+        leaders = leaders_word(words, c.colour)
+        if c.kind == "revolt":
+            head = (
+                words.gettext(
+                    "**{game}** — **Revolt of the {leaders}**: you are the attacker.",
+                    game=game,
+                    leaders=leaders,
+                )
+                if phase.is_attacker
+                else words.gettext(
+                    "**{game}** — **Revolt of the {leaders}**: you are the defender.",
+                    game=game,
+                    leaders=leaders,
+                )
+            )
+        else:
+            head = (
+                words.gettext(
+                    "**{game}** — **War of the {leaders}**: you are the attacker.", game=game, leaders=leaders
+                )
+                if phase.is_attacker
+                else words.gettext(
+                    "**{game}** — **War of the {leaders}**: you are the defender.", game=game, leaders=leaders
+                )
+            )
+        held = view.hand[c.tile_colour]
         lines = [
-            f"**{game}** — **{kind} of the {c.colour.leader_name}s**: you are the {role}.",
-            conflict_line(view, names, reader=view.seat) + " on the board.",
-            f"You hold {tiles(c.tile_colour, view.hand[c.tile_colour])}: how many do you commit?"
-            if view.hand[c.tile_colour]
-            else f"You hold no {c.tile_colour.tile_name}s, so your only answer is 0. {FORCED_WAIT}",
+            head,
+            first_upper(
+                words.gettext(
+                    "{strengths} on the board.", strengths=conflict_line(words, view, names, reader=view.seat)
+                )
+            ),
+            words.gettext(
+                "You hold {tiles}: how many do you commit?", tiles=tiles(words, c.tile_colour, held)
+            )
+            if held
+            else words.gettext(
+                "You hold no {tiles}, so your only answer is 0. {forced}",
+                tiles=tiles_word(words, c.tile_colour),
+                forced=words.gettext(FORCED_WAIT),
+            ),
         ]
     elif phase is Phase.WAR_CHOICE:
         lines = [
-            f"**{game}** — **Several wars** broke out: which one is fought first?",
-            *(war_sides_line(war, names, view.seat) for war in wars),
+            words.gettext("**{game}** — **Several wars** broke out: which one is fought first?", game=game),
+            *(war_sides_line(words, war, names, view.seat) for war in wars),
         ]
     elif phase is Phase.MONUMENT:
-        lines = [f"**{game}** — **Monument**: your tile completed a square. Build a monument?"]
+        lines = [
+            words.gettext(
+                "**{game}** — **Monument**: your tile completed a square. Build a monument?", game=game
+            )
+        ]
     elif phase is Phase.BUILDING:
-        lines = [f"**{game}** — {building_question(view)}"]
+        lines = [words.gettext("**{game}** — {question}", game=game, question=building_question(words, view))]
     elif phase is Phase.WONDER:
         lines = [
-            f"**{game}** — **Wonder**: your tile completed a plus of five tiles of one colour. Erect the "
-            "wonder on it? The five tiles leave the game; the wonder connects like a monument."
+            words.gettext(
+                "**{game}** — **Wonder**: your tile completed a plus of five tiles of one colour. Erect the "
+                "wonder on it? The five tiles leave the game; the wonder connects like a monument.",
+                game=game,
+            )
         ]
     elif phase is Phase.WONDER_POINT:
         lines = [
-            f"**{game}** — **The wonder's point**: your king is in the wonder's kingdom at the end of your "
-            "turn, so you score 1 point in a colour of your choice. Only you see the colour."
+            words.gettext(
+                "**{game}** — **The wonder's point**: your king is in the wonder's kingdom at the end of "
+                "your turn, so you score 1 point in a colour of your choice. Only you see the colour.",
+                game=game,
+            )
         ]
     else:
-        lines = [f"**{game}** — **Treasure**: your trader takes a treasure. Which one?"]
+        lines = [
+            words.gettext("**{game}** — **Treasure**: your trader takes a treasure. Which one?", game=game)
+        ]
     if deadline is None:  # a paused game (R31): the clock starts again when it goes on
-        lines.append(f"No deadline while the game is paused; the default is: {default_words(view, default)}.")
+        lines.append(
+            words.gettext(
+                "No deadline while the game is paused; the default is: {default}.",
+                default=default_words(words, view, default),
+            )
+        )
     elif vacation_level is not None:
         lines.append(
-            f"Deadline <t:{deadline}:R>; you are on vacation, so then the {vacation_level} computer player "
-            "answers for you."
+            words.gettext(
+                "Deadline <t:{deadline}:R>; you are on vacation, so then the {level} computer player answers "
+                "for you.",
+                deadline=deadline,
+                level=vacation_level,
+            )
         )
     else:
-        lines.append(f"Deadline <t:{deadline}:R>; then the default applies: {default_words(view, default)}.")
+        lines.append(
+            words.gettext(
+                "Deadline <t:{deadline}:R>; then the default applies: {default}.",
+                deadline=deadline,
+                default=default_words(words, view, default),
+            )
+        )
     return "\n".join(lines)
 
 
 # R34: a forced choice still waits, or a quick answer would show the others what the player lacks
-FORCED_WAIT = (
+FORCED_WAIT = N_(
     "It waits like any prompt, so that nobody learns your hand from a quick answer; "
     "`/te settings auto_forced: on` answers such prompts at once."
 )
 
 
-def default_words(view: PublicView, default: Action | None = None) -> str:
+def default_words(words: Words, view: PublicView, default: Action | None = None) -> str:
     """What the deadline plays, in words: ``default`` (the engine's), else the decision's first choice."""
     if view.phase.is_commit:
-        return "commit 0"
+        return choice_words(words, "commit 0")
     if view.phase is Phase.MONUMENT:
-        return "no monument"
+        return words.gettext("no monument")
     if default is None and not view.choices:
-        return "none"
-    label = choice_label(default or view.choices[0], view)
+        return words.gettext("none")
+    said = choice_words(words, default or view.choices[0], view)  # 'treasure on F3', 'red war first'
     if default is not None and default.kind == Kind.POINT:
-        label += " (your colour with the fewest points)"
-    return label[0].lower() + label[1:]  # 'treasure on F3', 'red war first': the squares stay capitals
+        return words.gettext("{choice} (your colour with the fewest points)", choice=said)
+    return said
 
 
-def standings_text(view: PublicView, names: Sequence[str], resigned: Sequence[int] = ()) -> str:
+def standings_text(words: Words, view: PublicView, names: Sequence[str], resigned: Sequence[int] = ()) -> str:
     """The final standings, names (or mentions) in place order; a seat whose player resigned still counts,
     marked (R33)."""
     outcome = view.outcome
     assert outcome is not None
-    why = "only two treasures were left" if outcome.reason == "treasures" else "the bag ran out"
-    lines = [f"**Final standings** (the game ended because {why}):"]
+    if outcome.reason == "treasures":
+        lines = [words.gettext("**Final standings** (the game ended because only two treasures were left):")]
+    else:
+        lines = [words.gettext("**Final standings** (the game ended because the bag ran out):")]
     for s in outcome.standings:
         colours = " ".join(f"{COLOUR_EMOJI[c]} {s.final[c]}" for c in COLOURS)
-        mark = " (resigned)" if s.seat in resigned else ""
-        added = f"; {count(s.treasures, 'treasure')} added" if s.treasures else ""
+        if s.treasures:
+            colours = words.ngettext(
+                "{colours}; {n} treasure added",
+                "{colours}; {n} treasures added",
+                s.treasures,
+                colours=colours,
+            )
+        name = names[s.seat]
+        if s.seat in resigned:
+            name = words.gettext("{name} (resigned)", name=name)
         lines.append(
-            f"{s.place}. {names[s.seat]}{mark} — lowest colour **{min(s.final)}** ({colours}{added})"
+            words.gettext(
+                "{place}. {name} — lowest colour **{score}** ({colours})",
+                place=s.place,
+                name=name,
+                score=min(s.final),
+                colours=colours,
+            )
         )
     return "\n".join(lines)
 
 
-def place_words(view: PublicView, seat: int) -> str:
+# A player's own result, by place (at most four seats)
+SHARED_PLACE = {
+    1: N_("you shared 1st place with **{score}** in your lowest colour"),
+    2: N_("you shared 2nd place with **{score}** in your lowest colour"),
+    3: N_("you shared 3rd place with **{score}** in your lowest colour"),
+}
+FINISHED_PLACE = {
+    2: N_("you finished 2nd of {players} with **{score}** in your lowest colour"),
+    3: N_("you finished 3rd of {players} with **{score}** in your lowest colour"),
+    4: N_("you finished 4th of {players} with **{score}** in your lowest colour"),
+}
+
+
+def place_words(words: Words, view: PublicView, seat: int) -> str:
     """A player's own result: 'you won', 'you finished 2nd of 3', 'you shared 1st place'."""
     outcome = view.outcome
     assert outcome is not None
     mine = next(s for s in outcome.standings if s.seat == seat)
     shared = sum(1 for s in outcome.standings if s.place == mine.place) > 1
-    score = f"with **{min(mine.final)}** in your lowest colour"
+    score = min(mine.final)
     if shared:
-        return f"you shared {ordinal(mine.place)} place {score}"
+        shared_place = SHARED_PLACE[mine.place]
+        return words.gettext(shared_place, score=score)
     if mine.place == 1:
-        return f"you won {score}"
-    return f"you finished {ordinal(mine.place)} of {len(outcome.standings)} {score}"
+        return words.gettext("you won with **{score}** in your lowest colour", score=score)
+    finished = FINISHED_PLACE[mine.place]
+    return words.gettext(finished, players=len(outcome.standings), score=score)
 
 
-def variant_words(options: Options) -> str:
+def variant_words(words: Words, options: Options) -> str:
     """The board and variants a game is played with, like 'standard board, open scoring'."""
-    words = [options.board + " board"]
+    found = [
+        words.gettext("advanced board") if options.board == "advanced" else words.gettext("standard board")
+    ]
     if options.english:
-        words.append("English variant")
+        found.append(words.gettext("English variant"))
     if options.open_scoring:
-        words.append("open scoring")
+        found.append(words.gettext("open scoring"))
     if options.buildings:
-        words.append("civilization buildings")
+        found.append(words.gettext("civilization buildings"))
     if options.wonder:
-        words.append("the wonder")
-    return ", ".join(words)
+        found.append(words.gettext("the wonder"))
+    return ", ".join(found)
 
 
-def start_line(record: GameRecord, names: Sequence[str]) -> str:
-    seats = "; ".join(with_dynasty(names[s.seat], s.seat) for s in record.seats)
-    return f"**The game begins** ({variant_words(record.options)}). Players in order: {seats}."
+def start_line(words: Words, record: GameRecord, names: Sequence[str]) -> str:
+    seats = "; ".join(with_dynasty(words, names[s.seat], s.seat) for s in record.seats)
+    return words.gettext(
+        "**The game begins** ({variants}). Players in order: {seats}.",
+        variants=variant_words(words, record.options),
+        seats=seats,
+    )
 
 
 def computer_to_act(record: GameRecord) -> bool:
@@ -807,53 +1382,83 @@ def bot_names(levels: Iterable[tuple[int, str]]) -> dict[int, str]:
 
 
 def bot_name(level: str, number: int = 1) -> str:
-    """'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game."""
+    """'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game: a name, the
+    same in every language (the level is the option's value players type)."""
     return f"Bot ({level})" if number == 1 else f"Bot {number} ({level})"
 
 
-def lobby_text(record: GameRecord) -> str:
+def lobby_text(words: Words, record: GameRecord) -> str:
     o = record.options
     bots = computer_names(record.seats)
     seated = ", ".join(
-        bots.get(s.seat) or f"<@{s.user_id}>" + (" (creator)" if s.user_id == record.creator_id else "")
+        bots.get(s.seat)
+        or (
+            words.gettext("<@{user}> (creator)", user=s.user_id)
+            if s.user_id == record.creator_id
+            else f"<@{s.user_id}>"
+        )
         for s in record.seats
     )
-    hints = "; `/te hint` allowed" if o.hints else ""
-    turns = f"turns last {o.turn_hours:g} h" if o.turn_hours > 0 else "no turn deadline"
-    return (
-        f"**Tigris & Euphrates** lobby, game {record.id} ({variant_words(o)}; {turns}, conflicts wait "
-        f"{o.conflict_hours:g} h, reminders every {o.reminder_hours:g} h, away players' turns played "
-        f"{minutes_words(o.away_minutes)} by the {o.computer_level} computer player{hints}). "
-        f"Seated ({len(record.seats)}/{MAX_SEATS}): {seated or 'nobody'}. Join with `/te join`; the creator "
-        "adds computer players with `/te seat addbot` and starts with `/te start` once "
-        f"{MIN_SEATS}–{MAX_SEATS} players are seated."
+    settings = words.gettext(
+        "{variants}; {turns}, conflicts wait {conflict_hours} h, reminders every {reminder_hours} h, away "
+        "players' turns played {after} by the {level} computer player",
+        variants=variant_words(words, o),
+        turns=words.gettext("turns last {hours} h", hours=f"{o.turn_hours:g}")
+        if o.turn_hours > 0
+        else words.gettext("no turn deadline"),
+        conflict_hours=f"{o.conflict_hours:g}",
+        reminder_hours=f"{o.reminder_hours:g}",
+        after=minutes_words(words, o.away_minutes),
+        level=o.computer_level,
+    )
+    if o.hints:
+        settings = words.gettext("{settings}; `/te hint` allowed", settings=settings)
+    return words.gettext(
+        "**Tigris & Euphrates** lobby, game {number} ({settings}). Seated ({seated}/{most}): {players}. "
+        "Join with `/te join`; the creator adds computer players with `/te seat addbot` and starts with "
+        "`/te start` once {fewest}–{most} players are seated.",
+        number=record.id,
+        settings=settings,
+        seated=len(record.seats),
+        most=MAX_SEATS,
+        players=seated or words.gettext("nobody"),
+        fewest=MIN_SEATS,
     )
 
 
-def lobby_post(record: GameRecord, change: str) -> str:
+def lobby_post(words: Words, record: GameRecord, change: str) -> str:
     """The lobby's one channel message: the lobby, then its latest change ("bob joined.")."""
-    return lobby_text(record) + (f"\n*Latest: {change}*" if change else "")
+    text = lobby_text(words, record)
+    return text + "\n" + words.gettext("*Latest: {change}*", change=change) if change else text
 
 
-CANNOT_POST = " (I cannot post in this channel: ask an admin to let me send messages here.)"
+CANNOT_POST = N_("(I cannot post in this channel: ask an admin to let me send messages here.)")
 
 
-def away_line(name: str, until: int, cover: bool, away_minutes: float) -> str:
+def away_line(words: Words, name: str, until: int, cover: bool, away_minutes: float) -> str:
     """The public line of an announced absence (R31)."""
     if cover:
-        return (
-            f"{name} is away until <t:{until}:f>: their turns and decisions will be played for them "
-            f"{minutes_words(away_minutes)} until they come back."
+        return words.gettext(
+            "{name} is away until <t:{until}:f>: their turns and decisions will be played for them {after} "
+            "until they come back.",
+            name=name,
+            until=until,
+            after=minutes_words(words, away_minutes),
         )
-    return f"{name} is on vacation until <t:{until}:f>: their turns wait for them until then."
+    return words.gettext(
+        "{name} is on vacation until <t:{until}:f>: their turns wait for them until then.",
+        name=name,
+        until=until,
+    )
 
 
-def vacation_answer(until: int) -> str:
+def vacation_answer(words: Words, until: int) -> str:
     """What ``/te seat away`` answers to a vacation (R31a, R35)."""
-    return (
-        f"You are on vacation until <t:{until}:f>: your turn clock stops until then, and a turn waiting "
-        "for you gets a full turn after it. Decisions asked of you meanwhile (a conflict, a treasure…) do "
-        "not wait: the computer player answers them at their deadline."
+    return words.gettext(
+        "You are on vacation until <t:{until}:f>: your turn clock stops until then, and a turn waiting for "
+        "you gets a full turn after it. Decisions asked of you meanwhile (a conflict, a treasure…) do not "
+        "wait: the computer player answers them at their deadline.",
+        until=until,
     )
 
 
@@ -861,37 +1466,44 @@ def vacation_answer(until: int) -> str:
 # An autocomplete list that would be empty says why in one entry that cannot be played; its value starts
 # with this mark (and the move commands refuse it with the reason).
 NO_CHOICE = "⚠ "
-NO_GAME_HERE_NOW = "No game is in play in this channel."
-NOT_SEATED_HERE = "You have no seat in this game."
-NOTHING_TO_CHOOSE = "Nothing to choose now: it is your turn to play actions."
-DECISION_FIRST = "Answer the decision that waits for you first, with /te choose."
-NOTHING_TO_PLAY = "There is nothing to play there."
+NO_GAME_HERE_NOW = N_("No game is in play in this channel.")
+NOT_SEATED_HERE = N_("You have no seat in this game.")
+NOTHING_TO_CHOOSE = N_("Nothing to choose now: it is your turn to play actions.")
+DECISION_FIRST = N_("Answer the decision that waits for you first, with /te choose.")
+NOTHING_TO_PLAY = N_("There is nothing to play there.")
 
 
-def whose_wait(name: str, turn: bool) -> str:
+def whose_wait(words: Words, name: str, turn: bool) -> str:
     """Why a list is empty for someone the game does not wait on."""
-    return f"It is {name}'s turn." if turn else f"The game waits for {name}'s decision."
+    if turn:
+        return words.gettext("It is {name}'s turn.", name=name)
+    return words.gettext("The game waits for {name}'s decision.", name=name)
 
 
-def nothing_matches(typed: str) -> str:
-    return f"Nothing you can play matches “{typed.strip()}”." if typed.strip() else NOTHING_TO_PLAY
+def nothing_matches(words: Words, typed: str) -> str:
+    if not typed.strip():
+        return words.gettext(NOTHING_TO_PLAY)
+    return words.gettext("Nothing you can play matches “{typed}”.", typed=typed.strip())
 
 
-def why_no_square(view: PlayerView, kind: str, colour: str | None, typed: str) -> str:
+def why_no_square(words: Words, view: PlayerView, kind: str, colour: str | None, typed: str) -> str:
     """Why the player to act has no square for ``kind`` (tile, leader, catastrophe) of ``colour``."""
     me = view.seats[view.seat]
     picked = next((c for c in COLOURS if c.word == colour), None)
     if kind == Kind.TILE and picked is not None and not view.hand[picked]:
-        return f"You hold no {picked.tile_name}s."
+        return words.gettext("You hold no {tiles}.", tiles=tiles_word(words, picked))
     if kind == Kind.TILE and not any(view.hand[c] for c in COLOURS):
-        return "You hold no tiles."
+        return words.gettext("You hold no tiles.")
     if kind == Kind.CATASTROPHE and not me.catastrophes:
-        return "You have no catastrophe tiles left."
+        return words.gettext("You have no catastrophe tiles left.")
     if typed.strip():
-        return nothing_matches(typed)
+        return nothing_matches(words, typed)
     if kind == Kind.LEADER and picked is not None:
-        return f"Your {picked.leader_name} has no square to go to: a leader goes next to a temple."
-    return NOTHING_TO_PLAY
+        return words.gettext(
+            "Your {leader} has no square to go to: a leader goes next to a temple.",
+            leader=leader_word(words, picked),
+        )
+    return words.gettext(NOTHING_TO_PLAY)
 
 
 # ------------------------------------------------------------------------------------------ DMs
@@ -907,31 +1519,73 @@ def dm_link(channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
 
 
-OLDER_HAND = "*Your hand is in ["  # how ``older_hand`` begins
+OLDER_HAND = N_("*Your hand is in [a newer message]({link}).*")
 
 
-def older_hand(link: str) -> str:
+def older_hand(words: Words, link: str) -> str:
     """What is left of the hand in a DM once a newer one carries it: one line, with a link to the newer."""
-    return f"{OLDER_HAND}a newer message]({link}).*"
+    return words.gettext(OLDER_HAND, link=link)
 
 
-def welcome_dm(game: str, channel_id: int) -> str:
-    return (
-        f"**{game}** — welcome to Tigris & Euphrates! Your hand, points and treasures will live here, in "
-        f"our DMs, with your turns and prompts. You play with the /te commands in <#{channel_id}>; "
-        "`/te help` explains them."
+def welcome_dm(words: Words, game: str, channel_id: int) -> str:
+    return words.gettext(
+        "**{game}** — welcome to Tigris & Euphrates! Your hand, points and treasures will live here, in "
+        "our DMs, with your turns and prompts. You play with the /te commands in <#{channel}>; `/te help` "
+        "explains them.",
+        game=game,
+        channel=channel_id,
     )
 
 
-def start_dm(game: str, first: str) -> str:
-    return f"**{game}** — the game has begun; {first} plays first. Your turns and prompts will come here."
+def start_dm(words: Words, game: str, first: str) -> str:
+    return words.gettext(
+        "**{game}** — the game has begun; {name} plays first. Your turns and prompts will come here.",
+        game=game,
+        name=first,
+    )
 
 
-def turn_dm(game: str, turn: int, actions_left: int, deadline: int | None, *, goes_on: bool = False) -> str:
+def turn_dm(
+    words: Words, game: str, turn: int, actions_left: int, deadline: int | None, *, goes_on: bool = False
+) -> str:
     """The head of the turn DM; ``goes_on``: the turn comes back after another player's decision."""
-    left = "2 actions" if actions_left == 2 else "1 action left"
-    until = f"; deadline <t:{deadline}:R>" if deadline is not None else ""
-    return f"**{game}** — your turn{' goes on' if goes_on else ''} (turn {turn}, {left}{until})."
+    return words.gettext(
+        "**{game}** — {turn}", game=game, turn=_your_turn(words, turn, actions_left, deadline, goes_on)
+    )
+
+
+def _your_turn(words: Words, turn: int, actions_left: int, deadline: int | None, goes_on: bool) -> str:
+    """'your turn (turn 4, 2 actions; deadline <t:…:R>).' and its variants: each a whole message."""
+    two = actions_left == 2
+    if deadline is None:
+        if goes_on:
+            return (
+                words.gettext("your turn goes on (turn {turn}, 2 actions).", turn=turn)
+                if two
+                else words.gettext("your turn goes on (turn {turn}, 1 action left).", turn=turn)
+            )
+        return (
+            words.gettext("your turn (turn {turn}, 2 actions).", turn=turn)
+            if two
+            else words.gettext("your turn (turn {turn}, 1 action left).", turn=turn)
+        )
+    if goes_on:
+        return (
+            words.gettext(
+                "your turn goes on (turn {turn}, 2 actions; deadline <t:{at}:R>).", turn=turn, at=deadline
+            )
+            if two
+            else words.gettext(
+                "your turn goes on (turn {turn}, 1 action left; deadline <t:{at}:R>).", turn=turn, at=deadline
+            )
+        )
+    return (
+        words.gettext("your turn (turn {turn}, 2 actions; deadline <t:{at}:R>).", turn=turn, at=deadline)
+        if two
+        else words.gettext(
+            "your turn (turn {turn}, 1 action left; deadline <t:{at}:R>).", turn=turn, at=deadline
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -950,88 +1604,158 @@ class SeatNow:
     moved: bool = False
 
 
-def catch_up(posts: Sequence[Post], guild_id: int) -> list[str]:
+def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:
     """What the channel was told, one line per post, with a link to the post: the turn DM's "since your
     last turn" and /te log."""
     return [
-        f"• {' '.join(p.lines)} [jump]({post_link(guild_id, p.channel_id, p.message_id)})"
+        words.gettext(
+            "• {told} [jump]({link})",
+            told=" ".join(p.lines),
+            link=post_link(guild_id, p.channel_id, p.message_id),
+        )
         for p in posts
         if p.lines
     ]
 
 
-SINCE_LAST_TURN = "**Since your last turn:**"
-SO_FAR = "**So far:**"  # the catch-up of a player's first turn
-FINAL_BOARD = "the final board; `/te status` gives the standings."
+SINCE_LAST_TURN = N_("**Since your last turn:**")
+SO_FAR = N_("**So far:**")  # the catch-up of a player's first turn
+FINAL_BOARD = N_("the final board; `/te status` gives the standings.")
 
 
-def log_heading(game: str, shown: int) -> str:
+def log_heading(words: Words, game: str, shown: int) -> str:
     if not shown:
-        return f"**{game}** — nothing has happened yet."
-    return f"**{game}** — the latest {count(shown, 'post')} in the channel, oldest first:"
+        return words.gettext("**{game}** — nothing has happened yet.", game=game)
+    return words.ngettext(
+        "**{game}** — the latest post in the channel:",
+        "**{game}** — the latest {n} posts in the channel, oldest first:",
+        shown,
+        game=game,
+    )
 
 
-def reminder_dm(game: str, view: PublicView, deadline: str) -> str:
-    return f"**{game}** — reminder: {you_awaited(view)}{deadline}"
+def reminder_dm(words: Words, game: str, view: PublicView, deadline: str) -> str:
+    return words.gettext(
+        "**{game}** — reminder: {awaited}{deadline}",
+        game=game,
+        awaited=you_awaited(words, view),
+        deadline=deadline,
+    )
 
 
-def vacation_over_dm(game: str, view: PublicView, deadline: str) -> str:
+def vacation_over_dm(words: Words, game: str, view: PublicView, deadline: str) -> str:
     """R31a: the one DM at the end of a vacation, when the game waits for the player."""
-    return f"**{game}** — welcome back from your vacation: {you_awaited(view)}{deadline}"
+    return words.gettext(
+        "**{game}** — welcome back from your vacation: {awaited}{deadline}",
+        game=game,
+        awaited=you_awaited(words, view),
+        deadline=deadline,
+    )
 
 
-def last_call_dm(game: str, due: Due) -> str:
+def last_call_dm(words: Words, game: str, due: Due) -> str:
     if due.kind == TURN:
-        then = "your turn is played for you and you are marked away"
-    else:
-        then = "the default applies"
-    return f"**{game}** — last call: the game waits for you until <t:{due.at}:R>; then {then}."
-
-
-def timed_out_dm(game: str, away_minutes: float) -> str:
-    return (
-        f"**{game}** — your time ran out, so your turn was played for you. You are away: your turns and "
-        f"decisions will be played {minutes_words(away_minutes)} until you play a move or use "
-        "`/te seat back`."
+        return words.gettext(
+            "**{game}** — last call: the game waits for you until <t:{at}:R>; then your turn is played for "
+            "you and you are marked away.",
+            game=game,
+            at=due.at,
+        )
+    return words.gettext(
+        "**{game}** — last call: the game waits for you until <t:{at}:R>; then the default applies.",
+        game=game,
+        at=due.at,
     )
 
 
-def news_dm(game: str, lines: Sequence[str], reader: str) -> str:
-    """``dm: all``: what another player's move did to the reader's pieces, the reader's own written "you"."""
+def timed_out_dm(words: Words, game: str, away_minutes: float) -> str:
+    return words.gettext(
+        "**{game}** — your time ran out, so your turn was played for you. You are away: your turns and "
+        "decisions will be played {after} until you play a move or use `/te seat back`.",
+        game=game,
+        after=minutes_words(words, away_minutes),
+    )
+
+
+def news_dm(words: Words, game: str, lines: Sequence[str], reader: str) -> str:
+    """``dm: all``: what another player's move did to the reader's pieces. In English the reader's own name
+    is written "you" ("bob's king" -> "your king"); other languages keep the names (their grammar would
+    need the whole sentence rewritten)."""
     told = " ".join(lines)
-    told = re.sub(rf"(?<![\w@]){re.escape(reader)}'s\b", "your", told)
-    told = re.sub(rf"(?<![\w@]){re.escape(reader)}\b", "you", told)
-    return f"**{game}** — {told}"
+    if words.language == "en":
+        told = re.sub(rf"(?<![\w@]){re.escape(reader)}'s\b", "your", told)
+        told = re.sub(rf"(?<![\w@]){re.escape(reader)}\b", "you", told)
+    return words.gettext("**{game}** — {told}", game=game, told=told)
 
 
-def end_dm(game: str, place: str, link: str) -> str:
-    return f"**{game}** — the game is over: {place}. [Final standings]({link})"
+def end_dm(words: Words, game: str, place: str, link: str) -> str:
+    return words.gettext(
+        "**{game}** — the game is over: {place}. [Final standings]({link})", game=game, place=place, link=link
+    )
 
 
-def dms_closed_line(user_id: int) -> str:
+def dms_closed_line(words: Words, user_id: int) -> str:
     """Posted once in the channel when a DM to a seated player fails (their DMs are closed)."""
-    return (
-        f"<@{user_id}>, I cannot send you direct messages, so your hand and prompts do not reach you. Allow "
-        "direct messages from this server's members (server menu → Privacy Settings); until then, "
-        "`/te hand` shows your hand and `/te choose` answers a prompt."
+    return words.gettext(
+        "<@{user}>, I cannot send you direct messages, so your hand and prompts do not reach you. Allow "
+        "direct messages from this server's members (server menu → Privacy Settings); until then, `/te hand` "
+        "shows your hand and `/te choose` answers a prompt.",
+        user=user_id,
     )
 
 
-def no_longer_yours(game: str, new_holder: str) -> str:
+def no_longer_yours(words: Words, game: str, new_holder: str) -> str:
     """What a replaced player's DM with the hand says from then on (R33)."""
-    return f"**{game}** — this seat is no longer yours: {new_holder} plays it from now on."
-
-
-def resigned_panel(game: str) -> str:
-    return (
-        f"**{game}** — you resigned: the computer player plays your seat from now on, and your score "
-        "still counts in the final standings."
+    return words.gettext(
+        "**{game}** — this seat is no longer yours: {name} plays it from now on.", game=game, name=new_holder
     )
 
 
-def taken_over_welcome(game: str, former: str) -> str:
-    return (
-        f"**{game}** — welcome to Tigris & Euphrates! You now play {former}'s seat: its hand, points, "
-        "treasures and leaders are yours from now on (below), and its prompts come here. `/te help` explains "
-        "the commands."
+def resigned_panel(words: Words, game: str) -> str:
+    return words.gettext(
+        "**{game}** — you resigned: the computer player plays your seat from now on, and your score still "
+        "counts in the final standings.",
+        game=game,
     )
+
+
+def taken_over_welcome(words: Words, game: str, former: str) -> str:
+    return words.gettext(
+        "**{game}** — welcome to Tigris & Euphrates! You now play {name}'s seat: its hand, points, treasures "
+        "and leaders are yours from now on (below), and its prompts come here. `/te help` explains the "
+        "commands.",
+        game=game,
+        name=former,
+    )
+
+
+# What a decision prompt says once it is closed (``bot.play``)
+DECISION_CLOSED = N_("This decision is closed.")
+
+
+@dataclass(frozen=True)
+class ClosingNote:
+    """The note a decision prompt gets when it closes, said in its reader's words: a catalogue message
+    whose ``{choice}`` is the label of the answer that closed it, as the prompt offered it."""
+
+    message: str
+    action: Action | None = None
+    view: PublicView | None = None
+
+    def answered(self, action: Action, view: PublicView) -> ClosingNote:
+        """The note once ``action`` answered the decision offered in ``view``."""
+        return ClosingNote(self.message, action, view) if "{choice}" in self.message else self
+
+    def words(self, words: Words) -> str:
+        if self.action is None:
+            return words.gettext(self.message)
+        return words.gettext(self.message, choice=choice_label(words, self.action, self.view))
+
+
+CLOSED_NOTE = ClosingNote(DECISION_CLOSED)
+
+
+def posting_note(words: Words, warning: str) -> str:
+    """What a private answer adds when the bot could not post in the game's channel (``warning``: the
+    catalogue message ``announce`` or ``show_lobby`` returned, "" when the post went out)."""
+    return " " + words.gettext(warning) if warning else ""

@@ -432,8 +432,7 @@ class TimerLoop:
         log.info("game %s: %s for seat %s, playing %r", record.id, why.value, seat, play.action.text)
         said = None
         if why in (Why.DECISION_TIMED_OUT, Why.VACATION):  # one public line says who answered, and what
-            what = texts.answer_words(play.action, public_view(game))
-            said = texts.DecisionTimedOut(seat, what, play.actor.level)
+            said = texts.DecisionTimedOut(seat, play.action, public_view(game), play.actor.level)
         await self._actions.act(
             record.id,
             play.action,
@@ -442,7 +441,7 @@ class TimerLoop:
             # owner may have come back meanwhile)
             seat_away=why is Why.TURN_TIMED_OUT and not timer.payload.get("rest"),
             expected_version=record.version,
-            note=PLAYED_NOTES[why],  # ActionPath.act puts the choice as it was offered in {choice}
+            note=texts.ClosingNote(PLAYED_NOTES[why], play.action, public_view(game)),
             said=said,
         )
 
@@ -497,7 +496,8 @@ class TimerLoop:
             await self._store.delete_timer(timer.id)
         if change is not None:
             names = await self._presenter.directory.names_for(record)
-            line = game_words(record).gettext(ABSENCE_OVER, change=change.line(names))
+            words = game_words(record)
+            line = words.gettext(ABSENCE_OVER, change=change.line(words, names))
             await self._presenter.channel.announce(record, line)
 
     async def _failed(self, timer: Timer, error: BaseException, *, claimed: bool = True) -> None:
@@ -551,7 +551,8 @@ class TimerLoop:
             if first is None or first.id != timer.id:
                 return
             record = await self._store.load_game(timer.game_id)
-            await self._presenter.channel.announce(record, texts.INTERNAL_ERROR_LINE)
+            line = game_words(record).gettext(texts.INTERNAL_ERROR_LINE)
+            await self._presenter.channel.announce(record, line)
         except Exception:
             log.exception(
                 "game %s: could not tell its channel that timer %s was set aside", timer.game_id, timer.id

@@ -421,6 +421,7 @@ class DirectMessage:
     hand: bool = False
     newer: tuple[int, int] | None = None
     note: str | None = None
+    note_choice: str | None = None  # the answer that closed it (notation), the note's {choice}
 
 
 @dataclass(frozen=True)

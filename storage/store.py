@@ -254,7 +254,7 @@ _SQL_NEXT_POST = "SELECT coalesce(max(seq), 0) + 1 FROM game_posts WHERE game_id
 # A turn's post is edited as its actions come, one row each: the newest row is the one its last edit made.
 _SQL_POST_OF = _POST_COLUMNS + "WHERE game_id = ? AND message_id = ? ORDER BY seq DESC LIMIT 1"
 _SQL_DM = """SELECT message_id, game_id, user_id, seat, channel_id, version, kind, facts, hand,
-       newer_channel_id, newer_message_id, note, sent_at
+       newer_channel_id, newer_message_id, note, note_choice, sent_at
 FROM direct_messages WHERE message_id = ?"""
 _SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
        replaced_channel_id, replaced_message_id, language
@@ -2384,11 +2384,11 @@ class Store:
         rows = await self._read(_SQL_DM, (_int(message_id, "message_id"),))
         if not rows:
             return None
-        message, game, user, seat, channel, version, kind, facts, hand, *newer, note, at = rows[0]
+        message, game, user, seat, channel, version, kind, facts, hand, *newer, note, choice, at = rows[0]
         moved = None if None in newer else (newer[0], newer[1])
         told = json.loads(facts)
         return DirectMessage(
-            message, game, user, seat, channel, version, kind, told, at, bool(hand), moved, note
+            message, game, user, seat, channel, version, kind, told, at, bool(hand), moved, note, choice
         )
 
     async def dm_moved(self, message_id: int, channel_id: int, newer_message_id: int) -> None:
@@ -2399,14 +2399,15 @@ class Store:
             message_id,
         )
 
-    async def dm_noted(self, message_id: int, note: str) -> None:
-        """The DM (a prompt) is closed, with ``note`` (an English catalogue message) below its text."""
-        await self._update_dm("note = ?", (str(note),), message_id)
+    async def dm_noted(self, message_id: int, note: str, choice: str | None = None) -> None:
+        """The DM (a prompt) is closed, with ``note`` (an English catalogue message) below its text;
+        ``choice``: the answer that closed it, in the notation, for the note's ``{choice}``."""
+        await self._update_dm("note = ?, note_choice = ?", (str(note), choice), message_id)
 
     async def dm_replaced(self, message_id: int, kind: str, facts: Mapping[str, Any]) -> None:
         """The DM says something else from now on (its reader lost the seat), and carries no hand."""
         told = json.dumps(dict(facts), ensure_ascii=False, sort_keys=True)
-        changes = "kind = ?, facts = ?, hand = 0, note = NULL"
+        changes = "kind = ?, facts = ?, hand = 0, note = NULL, note_choice = NULL"
         await self._update_dm(changes, (_step_name(kind), told), message_id)
 
     async def _update_dm(self, assignments: str, params: Params, message_id: int) -> None:

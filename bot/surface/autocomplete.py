@@ -25,6 +25,7 @@ from bot.squares import MAX_LABEL, SquareChoice, matching, square_choices
 from bot.surface.common import rooms_for
 from bot.texts import NO_CHOICE, choice_label
 from engine import Action, Phase, load, player_view, public_view
+from i18n import words_for
 from storage import GameRecord, Status
 
 Choices = list[app_commands.Choice[str]]
@@ -57,30 +58,33 @@ def refuse_explained(text: str) -> None:
 async def _why_nothing(interaction: discord.Interaction, kind: str, typed: str) -> str:
     """Why the list of ``kind`` (a square kind, ``swap`` or ``choose``) is empty for the user, in one
     sentence: no game, not their turn, a decision or a turn instead, no such piece, nothing that matches."""
+    words = reader_words(interaction)
     record = await _game_here(interaction)
     if record is None or record.status is not Status.PLAYING or record.position is None:
-        return texts.NO_GAME_HERE_NOW
+        return words.gettext(texts.NO_GAME_HERE_NOW)
     seat = record.seat_of(interaction.user.id)
     if seat is None:
-        return texts.NOT_SEATED_HERE
+        return words.gettext(texts.NOT_SEATED_HERE)
     game = await asyncio.to_thread(record.game)
     to_act = game.to_act
     if to_act is None:
-        return texts.NO_GAME_HERE_NOW
+        return words.gettext(texts.NO_GAME_HERE_NOW)
     if to_act != seat:
         directory = rooms_for(interaction).directory
         holder = record.user_at(to_act)
         name = None if holder is None else directory.known_name(record.guild_id, holder)
         bots = texts.computer_names(record.seats)
-        someone = name or bots.get(to_act) or reader_words(interaction).gettext("another player")
-        return texts.whose_wait(someone, game.phase is Phase.ACTION)
+        someone = name or bots.get(to_act) or words.gettext("another player")
+        return texts.whose_wait(words, someone, game.phase is Phase.ACTION)
     if kind == "choose":
-        return texts.NOTHING_TO_CHOOSE if game.phase is Phase.ACTION else texts.nothing_matches(typed)
+        if game.phase is Phase.ACTION:
+            return words.gettext(texts.NOTHING_TO_CHOOSE)
+        return texts.nothing_matches(words, typed)
     if game.phase is not Phase.ACTION:
-        return texts.DECISION_FIRST
+        return words.gettext(texts.DECISION_FIRST)
     colour = getattr(interaction.namespace, "color", None)
     colour = colour if isinstance(colour, str) else None
-    return texts.why_no_square(player_view(game, seat), kind, colour, typed)
+    return texts.why_no_square(words, player_view(game, seat), kind, colour, typed)
 
 
 async def legal_for(interaction: discord.Interaction) -> list[Action]:
@@ -91,12 +95,12 @@ async def legal_for(interaction: discord.Interaction) -> list[Action]:
 
 @lru_cache(maxsize=32)
 def _labelled(
-    position: str, kind: str, names: tuple[str, ...], colour: str | None
+    position: str, kind: str, names: tuple[str, ...], colour: str | None, language: str
 ) -> tuple[SquareChoice, ...]:
     game = load(position)
     if game.phase is not Phase.ACTION or game.to_act is None:
         return ()
-    return tuple(square_choices(game, game.to_act, kind, names, colour))
+    return tuple(square_choices(words_for(language), game, game.to_act, kind, names, colour))
 
 
 async def _squares_for(interaction: discord.Interaction, kind: str, current: str) -> Choices:
@@ -106,7 +110,8 @@ async def _squares_for(interaction: discord.Interaction, kind: str, current: str
         names = tuple(await rooms_for(interaction).directory.names_for(record))
         colour = getattr(interaction.namespace, "color", None)
         colour = colour if isinstance(colour, str) else None
-        choices = await asyncio.to_thread(_labelled, record.position, kind, names, colour)
+        language = reader_words(interaction).language
+        choices = await asyncio.to_thread(_labelled, record.position, kind, names, colour, language)
         found = [
             app_commands.Choice(name=c.label, value=c.name) for c in matching(choices, current)[:MAX_CHOICES]
         ]
@@ -145,6 +150,6 @@ async def decision_choices(interaction: discord.Interaction, current: str) -> Ch
             view = public_view(game)
             for action in game.legal_actions():
                 if action.kind in DECISION_KINDS and typed in action.text:
-                    label = f"{choice_label(action, view)} ({action.text})"
+                    label = f"{choice_label(reader_words(interaction), action, view)} ({action.text})"
                     out.append(app_commands.Choice(name=label, value=action.text))
     return out[:MAX_CHOICES] or explained(await _why_nothing(interaction, "choose", current))

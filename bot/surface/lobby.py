@@ -13,7 +13,7 @@ from bot.core import UserError, reader_words
 from bot.language import game_words, new_game_language
 from bot.rooms import Rooms
 from bot.surface.common import LANGUAGE_CHOICES, Confirm, rooms_for, think_privately
-from bot.texts import welcome_dm
+from bot.texts import ClosingNote, posting_note, welcome_dm
 from i18n import N_
 from storage import (
     MAX_SEATS,
@@ -57,7 +57,8 @@ async def _welcome(interaction: discord.Interaction, record: GameRecord | None) 
         )
         name = f"{guild} · #{place}"
     try:
-        return await interaction.user.send(welcome_dm(name, interaction.channel_id or 0))
+        text = welcome_dm(reader_words(interaction), name, interaction.channel_id or 0)
+        return await interaction.user.send(text)
     except discord.Forbidden:
         raise UserError(DMS_CLOSED) from None
 
@@ -145,9 +146,10 @@ async def new_game(
     record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
     if welcome is not None:
         with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
-            await welcome.edit(content=welcome_dm(await rooms.directory.game_name(record), record.channel_id))
-    warning = await rooms.presenter.channel.show_lobby(record, "")
+            title = await rooms.directory.game_name(record)
+            await welcome.edit(content=welcome_dm(reader_words(interaction), title, record.channel_id))
     words = reader_words(interaction)
+    warning = posting_note(words, await rooms.presenter.channel.show_lobby(record, ""))
     await interaction.followup.send(
         words.gettext("Lobby opened; you are seated. Start with /te start.") + warning, ephemeral=True
     )
@@ -170,8 +172,8 @@ async def join(interaction: discord.Interaction) -> None:
     except GameStatusError:
         raise UserError("The game here has just started; you can follow it with /te board.") from None
     joined = game_words(record).gettext("{name} joined.", name=interaction.user.display_name)
-    warning = await rooms.presenter.channel.show_lobby(record, joined)
     words = reader_words(interaction)
+    warning = posting_note(words, await rooms.presenter.channel.show_lobby(record, joined))
     await interaction.followup.send(
         words.gettext("You are seated. Your hand will come by DM when the game starts.") + warning,
         ephemeral=True,
@@ -188,7 +190,7 @@ async def leave(interaction: discord.Interaction) -> None:
     except NotSeatedError:
         raise UserError("You are not seated in this lobby.") from None
     left = game_words(record).gettext("{name} left.", name=interaction.user.display_name)
-    warning = await rooms.presenter.channel.show_lobby(record, left)
+    warning = posting_note(reader_words(interaction), await rooms.presenter.channel.show_lobby(record, left))
     await interaction.followup.send(
         reader_words(interaction).gettext("You left the lobby.") + warning, ephemeral=True
     )
@@ -246,7 +248,7 @@ async def _abandon(interaction: discord.Interaction, game_id: int) -> str:
             return reader_words(interaction).gettext("This game is already over.")
         record = await rooms.store.abandon_game(game_id, rooms.now())
     channel = game_words(record)
-    await rooms.presenter.prompts.close(record, channel.gettext("The game was abandoned."))
+    await rooms.presenter.prompts.close(record, ClosingNote(N_("The game was abandoned.")))
     await rooms.presenter.channel.announce(
         record, channel.gettext("{name} abandoned the game.", name=interaction.user.display_name)
     )

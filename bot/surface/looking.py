@@ -32,7 +32,9 @@ async def hand(interaction: discord.Interaction) -> None:
     notes = seat_notes(record, rooms.now())
     title = await rooms.directory.game_name(record)
     await interaction.followup.send(
-        f"**{title}**\n{texts.hand_text(pv)}", file=await hand_file(pv, names, notes, title), ephemeral=True
+        f"**{title}**\n{texts.hand_text(reader_words(interaction), pv)}",
+        file=await hand_file(pv, names, notes, title),
+        ephemeral=True,
     )
 
 
@@ -46,12 +48,15 @@ async def board(interaction: discord.Interaction) -> None:
     now = rooms.now()
     title = await rooms.directory.game_name(record)
     picture = await board_file(view, names, notes=seat_notes(record, now), title=title)
+    words = reader_words(interaction)
     if record.status is Status.PLAYING:
         who = names[view.to_act] if view.to_act is not None else ""
         due = await due_of(rooms.store, record, now)
-        text = texts.awaited(view, names) + texts.deadline_words(view, due, who, paused=record.paused)
+        text = texts.awaited(words, view, names) + texts.deadline_words(
+            words, view, due, who, paused=record.paused
+        )
     else:
-        text = texts.FINAL_BOARD
+        text = words.gettext(texts.FINAL_BOARD)
     await interaction.followup.send(f"**{title}** — {text}", file=picture, ephemeral=True)
 
 
@@ -63,17 +68,19 @@ async def status(interaction: discord.Interaction) -> None:
     words = reader_words(interaction)
     said = language_line(record, words)
     if record.status is Status.LOBBY:
-        await reply_private(interaction, f"{texts.lobby_text(record)}\n{said}")
+        await reply_private(interaction, f"{texts.lobby_text(words, record)}\n{said}")
         return
     view = public_view(record.game())
     names = await rooms.directory.names_for(record)
     if view.phase is Phase.OVER:
         resigned = [s.seat for s in record.seats if s.resigned]
-        await reply_private(interaction, texts.standings_text(view, names, resigned))
+        await reply_private(
+            interaction, texts.standings_text(reader_words(interaction), view, names, resigned)
+        )
         return
     now = rooms.now()
     due = await due_of(rooms.store, record, now)
-    await reply_private(interaction, f"{texts.status_text(view, names, record, due, now)}\n{said}")
+    await reply_private(interaction, f"{texts.status_text(words, view, names, record, due, now)}\n{said}")
 
 
 @app_commands.command(name="log", description="What happened lately (only you see it)")
@@ -87,9 +94,10 @@ async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> Non
     record = await rooms.games.latest_here(interaction.channel_id)
     posts = await rooms.store.last_posts(record.id, count)
     title = await rooms.directory.game_name(record)
-    lines = texts.catch_up(posts, record.guild_id)
-    head = texts.log_heading(title, len(lines))
-    await reply_private(interaction, texts.fit_message(lines, "", head=head))
+    words = reader_words(interaction)
+    lines = texts.catch_up(words, posts, record.guild_id)
+    head = texts.log_heading(words, title, len(lines))
+    await reply_private(interaction, texts.fit_message(words, lines, "", head=head))
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (hand, board, status, log)

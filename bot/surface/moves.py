@@ -20,6 +20,7 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
+from bot.texts import ClosingNote
 from i18n import N_
 
 # Each command names the piece its colour stands for; the names are short because the whole /te tree must
@@ -54,7 +55,7 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         action,
         user_id=interaction.user.id,
         sent_at=interaction.created_at,
-        note="You chose: {choice} (with /te choose).",
+        note=ClosingNote(N_("You chose: {choice} (with /te choose).")),
     )
     done = reader_words(interaction).gettext("Done: {action}.", action=f"`{' '.join(typed)}`")
     await interaction.followup.send(done, ephemeral=True)

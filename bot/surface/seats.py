@@ -13,7 +13,7 @@ from bot.language import game_words, person_language
 from bot.play import seat_of_player
 from bot.surface.common import LANGUAGE_CHOICES, Confirm, rooms_for, think_privately
 from bot.surface.lobby import LOBBY_FULL, SEATS_FIXED
-from bot.texts import computer_names
+from bot.texts import computer_names, posting_note
 from i18n import N_, Words, from_discord, language_name, parse_language
 from storage import (
     MAX_SEATS,
@@ -43,7 +43,7 @@ async def away(interaction: discord.Interaction, hours: int, cover: bool = False
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
-    text = await rooms.seats.away(record.id, interaction.user.id, hours, cover)
+    text = await rooms.seats.away(record.id, interaction.user.id, hours, cover, reader_words(interaction))
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -52,7 +52,7 @@ async def back(interaction: discord.Interaction) -> None:
     rooms = rooms_for(interaction)
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
-    text = await rooms.seats.back(record.id, interaction.user.id)
+    text = await rooms.seats.back(record.id, interaction.user.id, reader_words(interaction))
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -69,7 +69,7 @@ async def resign(interaction: discord.Interaction) -> None:
         interaction.user.id,
         words.gettext("Resign"),
         words.gettext("Keep playing"),
-        lambda i: rooms_for(i).seats.resign(record.id, i.user.id),
+        lambda i: rooms_for(i).seats.resign(record.id, i.user.id, reader_words(i)),
         words,
     )
     await interaction.followup.send(
@@ -113,7 +113,7 @@ async def replace(
         rooms.directory.remember(by)
     rooms.directory.remember(seat_of)
     text = await rooms.seats.replace(
-        record.id, interaction.user.id, seat_of.id, None if by is None else by.id
+        record.id, interaction.user.id, seat_of.id, None if by is None else by.id, reader_words(interaction)
     )
     await interaction.followup.send(text, ephemeral=True)
 
@@ -150,7 +150,7 @@ async def addbot(
         raise UserError(SEATS_FIXED) from None
     name = computer_names(record.seats)[len(record.seats) - 1]
     added = game_words(record).gettext("{name} added {bot}.", name=interaction.user.display_name, bot=name)
-    warning = await rooms.presenter.channel.show_lobby(record, added)
+    warning = posting_note(reader_words(interaction), await rooms.presenter.channel.show_lobby(record, added))
     seated = reader_words(interaction).gettext("{bot} is seated.", bot=name)
     await interaction.followup.send(seated + warning, ephemeral=True)
 
@@ -186,7 +186,9 @@ async def removebot(interaction: discord.Interaction, bot: str) -> None:
     removed = game_words(record).gettext(
         "{name} removed {bot}.", name=interaction.user.display_name, bot=name
     )
-    warning = await rooms.presenter.channel.show_lobby(record, removed)
+    warning = posting_note(
+        reader_words(interaction), await rooms.presenter.channel.show_lobby(record, removed)
+    )
     await interaction.followup.send(
         reader_words(interaction).gettext("Removed {bot}.", bot=name) + warning, ephemeral=True
     )

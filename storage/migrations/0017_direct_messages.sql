@@ -5,7 +5,7 @@
 -- made of (a JSON object: the turn, the deadline, the catch-up's posts, the position a prompt asked about,
 -- ...), whether it carries its reader's hand, the newer DM that carries it now (its hand is then a line
 -- pointing there), and the note added once it was closed (an English catalogue message, translated when
--- shown). Edited later, the DM is made again from this row in its reader's language.
+-- shown, with the answer that closed it in the notation, for its {choice}). Edited later, the DM is made again from this row in its reader's language.
 CREATE TABLE direct_messages (
     message_id        INTEGER NOT NULL PRIMARY KEY,
     game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -19,6 +19,7 @@ CREATE TABLE direct_messages (
     newer_channel_id  INTEGER,
     newer_message_id  INTEGER,
     note              TEXT,
+    note_choice       TEXT,
     sent_at           INTEGER NOT NULL
 );
 

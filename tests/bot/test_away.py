@@ -8,9 +8,12 @@ from bot.deadlines import AUTOPLAY, DEADLINE, REMINDER, TURN, WARNING
 from bot.texts import PAUSED_LINE, choice_label
 from engine import Phase
 from engine.rng import Rng
+from i18n import words_for
 from storage import ActorKind
 from tests.bot.conftest import Table, channel_shown, dm_text, drive, open_table, reach, told_since
 from tests.bot.test_prompts import prompt_of
+
+EN = words_for("en")
 
 HOUR = 3600
 
@@ -339,7 +342,7 @@ async def test_a_whole_game_ends_though_one_player_never_answers_after_turn_5(si
             member = table.players[game.to_act]
             prompt = member.user.dm_channel.last_message
             choice = legal[chooser.below(len(legal))]
-            await member.user.click(prompt, label=choice_label(choice.text))
+            await member.user.click(prompt, label=choice_label(EN, choice.text))
         else:
             quiet = [a for a in legal if a.kind != "catastrophe"] or legal
             await drive(table, quiet[chooser.below(len(quiet))].text)

@@ -13,9 +13,12 @@ from bot.deadlines import AUTOPLAY, TURN
 from bot.present import seat_notes
 from engine import Action
 from engine.rng import Rng
+from i18n import words_for
 from render import SeatMark, SeatNote
 from storage import ActorKind, Player, Status
 from tests.bot.conftest import Table, drive, open_table, pings
+
+EN = words_for("en")
 
 STARTED = "The game here has started: seats are fixed now."
 
@@ -326,5 +329,5 @@ def test_computer_seats_are_named_by_level_and_a_resigned_seat_keeps_its_players
 def test_a_computer_seat_and_its_dynasty_read_without_doubled_brackets():
     from bot.texts import with_dynasty
 
-    assert with_dynasty("alice", 0) == "alice (archer)"
-    assert with_dynasty("Bot (normal)", 3) == "Bot (normal), lion"
+    assert with_dynasty(EN, "alice", 0) == "alice (archer)"
+    assert with_dynasty(EN, "Bot (normal)", 3) == "Bot (normal), lion"

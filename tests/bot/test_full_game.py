@@ -6,7 +6,10 @@ import re
 
 from bot.texts import choice_label, points_text
 from engine.rng import Rng
+from i18n import words_for
 from tests.bot.conftest import drive, open_table
+
+EN = words_for("en")
 
 HIDDEN_MARKERS = ("Your hand", "Points ", "treasures held", "tiles in the bag", "in the bag")
 # points as the bot writes them (a colour square, a number) and hands (a colour square, a times sign, a count)
@@ -24,7 +27,7 @@ def assert_public(message, finished: bool) -> None:
 
 
 def test_the_pattern_catches_what_the_bot_writes_privately():
-    assert POINTS_OR_HAND.search(points_text((3, 1, 4, 1), 2))
+    assert POINTS_OR_HAND.search(points_text(EN, (3, 1, 4, 1), 2))
     assert POINTS_OR_HAND.search("Hand: 🟥×2 🟩×1")
 
 
@@ -42,7 +45,7 @@ async def test_a_whole_game_to_the_final_standings(simcord_env, game_seed):
             member = table.players[game.to_act]
             prompt = member.user.dm_channel.last_message
             choice = legal[chooser.below(len(legal))]
-            await member.user.click(prompt, label=choice_label(choice.text))
+            await member.user.click(prompt, label=choice_label(EN, choice.text))
             clicks += 1
             continue
         quiet = [a for a in legal if a.kind != "catastrophe"] or legal

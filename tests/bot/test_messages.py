@@ -18,7 +18,10 @@ import pytest
 
 from bot.texts import choice_label
 from engine import Phase
+from i18n import words_for
 from tests.bot.conftest import Table, drive, names_game
+
+EN = words_for("en")
 
 SEED = 34  # its random game has a revolt, a war, a choice of wars, a monument and a treasure choice
 TIME_OUT_TURN = 7  # the player to act at this turn lets the deadline pass
@@ -150,7 +153,7 @@ async def play_everything(env, table: Table, recorder: Recorder) -> None:
         if game.phase is not Phase.ACTION and clicks.random() < 0.5:
             prompt = actor.user.dm_channel.last_message
             if prompt is not None and prompt.components:
-                await actor.user.click(prompt, label=choice_label(action.text))
+                await actor.user.click(prompt, label=choice_label(EN, action.text))
                 await env.advance_time(3)
                 continue
         if not undone and game.phase is Phase.ACTION and game.actions_left == 2 and action.kind == "tile":
@@ -257,4 +260,4 @@ async def test_every_message_a_player_can_receive(simcord_env, game_seed, record
 def test_a_wait_is_said_as_people_say_it(seconds, words):
     from bot.texts import duration_words
 
-    assert duration_words(seconds) == words
+    assert duration_words(EN, seconds) == words

@@ -14,9 +14,12 @@ from PIL import Image
 from bot.texts import choice_label, describe_events
 from engine import COLOURS, Action, Event, Game, Phase, parse_square, public_view, square_name
 from engine.rng import Rng
+from i18n import words_for
 from tests.bot.conftest import channel_shown, dm_text, drive, open_table, told_since
 from tests.bot.test_full_game import assert_public
 from tests.bot.test_prompts import labels, prompt_of
+
+EN = words_for("en")
 
 OPTIONS = {"buildings": True, "wonder": True}
 HOUR = 3600
@@ -169,7 +172,7 @@ async def test_a_building_move_says_where_it_comes_from(simcord_env, game_seed):
     offered = await mover.autocomplete(table.channel, "te choose", "option", "")
     view = public_view(game)
     assert [c["name"] for c in offered] == [
-        f"{choice_label(a, view)} ({a.text})" for a in game.legal_actions()
+        f"{choice_label(EN, a, view)} ({a.text})" for a in game.legal_actions()
     ]
     assert offered[-1]["name"] == f"Leave the {name} on {here} (decline)"
     await drive(table, moves[0].text)
@@ -281,8 +284,8 @@ async def test_a_whole_game_with_buildings_and_the_wonder(simcord_env, game_seed
         if phase is not Phase.ACTION and how.below(2) == 0:  # half the decisions by button
             member = table.players[game.to_act]
             prompt = prompt_of(member)
-            await member.user.click(prompt, label=choice_label(action, public_view(game)))
-            assert f"You chose: {choice_label(action, public_view(game))}." in note_of(member, prompt)
+            await member.user.click(prompt, label=choice_label(EN, action, public_view(game)))
+            assert f"You chose: {choice_label(EN, action, public_view(game))}." in note_of(member, prompt)
         else:
             await drive(table, action.text)
         await simcord_env.advance_time(3)
@@ -334,21 +337,21 @@ def test_each_new_event_has_its_channel_line():
         Event("wonder-declined", 1): "bob declined the wonder.",
     }
     for event, line in cases.items():
-        assert describe_events([event], names) == [line]
+        assert describe_events(EN, [event], names) == [line]
 
 
 def test_the_wonders_point_is_told_without_its_colour_unless_scoring_is_open():
     point = Event("wonder-point", 1, COLOURS[2], count=1, private=True)
-    assert describe_events([point], ["alice", "bob"]) == ["bob took the wonder's point."]
-    assert describe_events([point], ["alice", "bob"], open_scoring=True) == [
+    assert describe_events(EN, [point], ["alice", "bob"]) == ["bob took the wonder's point."]
+    assert describe_events(EN, [point], ["alice", "bob"], open_scoring=True) == [
         "bob took the wonder's point (green)."
     ]
 
 
 def test_a_tile_by_its_building_scores_two():
     double = Event("point", 0, COLOURS[1], count=2, private=True)
-    assert describe_events([double], ["alice"], open_scoring=True) == ["alice scored 2 blue points."]
-    assert describe_events([double], ["alice"]) == []  # R25
+    assert describe_events(EN, [double], ["alice"], open_scoring=True) == ["alice scored 2 blue points."]
+    assert describe_events(EN, [double], ["alice"]) == []  # R25
 
 
 async def test_the_tile_list_says_which_tile_offers_a_building(simcord_env, game_seed):

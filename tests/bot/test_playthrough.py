@@ -26,9 +26,12 @@ from pathlib import Path
 from bot.texts import choice_label
 from engine import Phase, load
 from engine.rng import Rng
+from i18n import words_for
 from tests.bot.conftest import Table, drive
 from tests.bot.test_full_game import assert_public
 from tests.bot.test_options_2015 import pick
+
+EN = words_for("en")
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -243,7 +246,7 @@ async def test_a_month_among_friends(simcord_env, game_seed, db_path):
         away = record.seat_record(record.seat_to_act).away_at(now)
         assert away or game.phase is Phase.ACTION or prompt is not None, "a decision nobody was asked"
         if game.phase is not Phase.ACTION and prompt is not None and chooser.below(2) == 0:
-            await actor.user.click(prompt, label=choice_label(choice.text))
+            await actor.user.click(prompt, label=choice_label(EN, choice.text))
         else:
             await drive(table, choice.text)
         await env.advance_time(60 * (5 + chooser.below(240)))  # people answer within minutes or hours

@@ -4,7 +4,10 @@ middle of a prompt, a monument and a treasure."""
 from __future__ import annotations
 
 from engine import Phase, square_name
+from i18n import words_for
 from tests.bot.conftest import dm_text, drive, reach
+
+EN = words_for("en")
 
 
 def prompt_of(member):
@@ -188,7 +191,7 @@ def test_a_commitment_with_nothing_to_commit_says_why_it_still_waits():
             if game.phase.is_commit:
                 view = player_view(game, game.to_act)
                 holds = view.hand[view.conflict.tile_colour] > 0
-                found.setdefault(holds, prompt_text(view, ["alice", "bob"], "game 1", 1_900_000_000))
+                found.setdefault(holds, prompt_text(EN, view, ["alice", "bob"], "game 1", 1_900_000_000))
             legal = game.legal_actions()
             busy = [a for a in legal if a.kind in ("tile", "leader")]
             game.apply(chooser.choice(busy or legal))

@@ -10,8 +10,11 @@ import asyncio
 
 from bot.texts import fit_message
 from engine import Phase
+from i18n import words_for
 from tests.bot.conftest import Table, dm_text, drive, open_table, seed_where
 from tests.bot.test_prompts import labels, prompt_of
+
+EN = words_for("en")
 
 
 def posted_since(table: Table, count: int) -> list:
@@ -170,10 +173,10 @@ async def test_a_timer_shows_what_was_missed_before_it_fires(simcord_env, game_s
 def test_a_board_of_many_missed_moves_keeps_the_newest_lines_and_the_mention():
     lines = [f"player {i % 3} placed a temple on E{i}." for i in range(400)]
     last = "<@123> to play (2 actions left)."
-    text = fit_message(lines, last)
+    text = fit_message(EN, lines, last)
     assert len(text) <= 2000 and text.endswith("\n" + last)
     shown = text.split("\n")
     assert shown[0].startswith("*(") and shown[0].endswith(" earlier lines left out)*")
     left_out = int(shown[0][2:].split()[0])
     assert shown[1:-1] == lines[left_out:]
-    assert fit_message(lines[:3], last) == "\n".join([*lines[:3], last])
+    assert fit_message(EN, lines[:3], last) == "\n".join([*lines[:3], last])

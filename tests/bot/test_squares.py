@@ -6,12 +6,15 @@ from __future__ import annotations
 from bot.squares import matching, square_choices
 from engine import Phase, parse_square, position, square_name
 from engine.board import NEIGHBOURS
+from i18n import words_for
+
+EN = words_for("en")
 
 NAMES = ["alice", "bob"]
 
 
 def labels(game, kind, colour=None, seat=0) -> dict[str, str]:
-    return {c.name: c.label for c in square_choices(game, seat, kind, NAMES, colour)}
+    return {c.name: c.label for c in square_choices(EN, game, seat, kind, NAMES, colour)}
 
 
 def test_a_tile_that_scores_for_the_player_says_so():
@@ -61,7 +64,7 @@ def test_a_catastrophe_says_what_it_destroys_and_whose_leader_goes_home():
 
 def test_squares_next_to_the_players_own_kingdoms_come_first_then_board_order():
     game = position(at={"h6": "0R", "h7": "R", "c10": "1R", "c11": "R"}, hands=["R", ""])
-    choices = square_choices(game, 0, "tile", NAMES, "red")
+    choices = square_choices(EN, game, 0, "tile", NAMES, "red")
     own = set(game.region_squares(parse_square("h6")))
     near = {n for s in own for n in NEIGHBOURS[s]} - own
     flags = [c.action.square in near for c in choices]
@@ -74,7 +77,7 @@ def test_squares_next_to_the_players_own_kingdoms_come_first_then_board_order():
 
 def test_typing_filters_squares_starting_with_it_first():
     game = position(at={"e5": "0R", "e6": "R"}, hands=["R", ""])
-    choices = square_choices(game, 0, "tile", NAMES, "red")
+    choices = square_choices(EN, game, 0, "tile", NAMES, "red")
     order = [c.name for c in choices]
     starting = [n for n in order if n.startswith("e")]
     containing = [n for n in order if "5" in n and not n.startswith("5")]
@@ -97,4 +100,4 @@ def test_only_the_players_own_view_matters_and_the_end_of_the_turn_is_not_told()
     other = position(at={"e5": "0R", "e6": "R"}, hands=["R", "KKKKKK"], actions_left=1)
     assert labels(game, "tile", "red") == labels(other, "tile", "red")
     assert labels(game, "tile", "red")["d5"] == "D5 · +1 red point"
-    assert all(square_name(c.action.square) == c.name for c in square_choices(game, 0, "tile", NAMES))
+    assert all(square_name(c.action.square) == c.name for c in square_choices(EN, game, 0, "tile", NAMES))

@@ -7,8 +7,11 @@ from bot import history_texts, texts
 from bot.history import bot_numbers
 from bot.present import wars_called_off, wars_offered
 from engine import Action, Colour, player_view, public_view
+from i18n import words_for
 from storage import Player, SeatResult
 from tests.engine.positions import play, three_wars
+
+EN = words_for("en")
 
 NAMES = ["alice", "bob"]
 
@@ -17,14 +20,14 @@ def test_the_choice_of_wars_lists_each_war_with_its_two_sides() -> None:
     game = three_wars()
     wars = wars_offered(game)
     assert [w.colour for w in wars] == [Colour.BLUE, Colour.GREEN, Colour.BLACK]
-    text = texts.prompt_text(player_view(game, 0), NAMES, "G", 100, game.default_action(), wars)
+    text = texts.prompt_text(EN, player_view(game, 0), NAMES, "G", 100, game.default_action(), wars)
     lines = text.split("\n")
     assert lines[0] == "**G** — **Several wars** broke out: which one is fought first?"
     # seat 0 is active, so it attacks in every war (R17); strengths: tiles of the colour on each side
     assert lines[1] == "• Blue war: your farmer on F6 (0 on the board) attacks bob's farmer on J6 (0)."
     assert lines[2] == "• Green war: your trader on F4 (0 on the board) attacks bob's trader on J4 (0)."
     assert lines[3] == "• Black war: your king on E5 (1 on the board) attacks bob's king on K5 (1)."
-    bob_sees = texts.war_sides_line(wars[2], NAMES, reader=1)
+    bob_sees = texts.war_sides_line(EN, wars[2], NAMES, reader=1)
     assert bob_sees == "• Black war: alice's king on E5 (1 on the board) attacks your king on K5 (1)."
 
 
@@ -35,7 +38,7 @@ def test_a_war_that_a_split_kingdom_calls_off_is_said_in_one_line() -> None:
     events = game.apply("commit 0")  # the black war removes g5: the farmers are no longer linked
     called_off = wars_called_off(before, game, events)
     assert called_off == texts.WarsCalledOff((Colour.BLUE,), Colour.BLACK)
-    lines = texts.describe_events([*events, called_off], NAMES)
+    lines = texts.describe_events(EN, [*events, called_off], NAMES)
     assert lines[-1] == (
         "No more war: the blue war will not be fought, as the black war split the kingdom and the two "
         "farmers are no longer in one."
@@ -51,15 +54,15 @@ def test_a_war_that_a_split_kingdom_calls_off_is_said_in_one_line() -> None:
 def test_a_decision_that_timed_out_is_one_line_with_neutral_words() -> None:
     game = three_wars()
     view = public_view(game)
-    what = texts.answer_words(Action.parse("war blue"), view)
-    line = texts.DecisionTimedOut(0, what).line(NAMES)
+    what = texts.answer_words(EN, Action.parse("war blue"), view)
+    line = texts.DecisionTimedOut(0, Action.parse("war blue"), view).line(EN, NAMES)
     assert line == "Time ran out for alice: the war of the farmers is fought first (the default)."
     play(game, "war green")
-    what = texts.answer_words(Action.parse("commit 0"), public_view(game))
+    what = texts.answer_words(EN, Action.parse("commit 0"), public_view(game))
     assert what == "they commit nothing"
-    said = texts.DecisionTimedOut(0, what, "hard")
+    said = texts.DecisionTimedOut(0, Action.parse("commit 0"), public_view(game), "hard")
     events = game.apply("commit 0")
-    lines = texts.describe_events([said, *events], NAMES)
+    lines = texts.describe_events(EN, [said, *events], NAMES)
     assert (
         lines[0]
         == "alice is on vacation, so the hard computer player answered for them: they commit nothing."
@@ -107,12 +110,12 @@ async def test_the_lobby_is_one_message_and_the_welcome_comes_once_per_person(si
 
 
 def test_an_undo_is_said_in_words_and_the_score_has_one_name() -> None:
-    assert texts.TookBack(1, "tile green a3").line(NAMES) == "bob took back the green tile on A3."
-    assert texts.TookBack(0, "leader blue f2").line(NAMES) == "alice took back the blue leader on F2."
-    assert texts.TookBack(0, "withdraw red").line(NAMES) == "alice took back withdrawing the red leader."
+    assert texts.TookBack(1, "tile green a3").line(EN, NAMES) == "bob took back the green tile on A3."
+    assert texts.TookBack(0, "leader blue f2").line(EN, NAMES) == "alice took back the blue leader on F2."
+    assert texts.TookBack(0, "withdraw red").line(EN, NAMES) == "alice took back withdrawing the red leader."
     game = three_wars()
     view = player_view(game, 0)
-    hand = texts.hand_text(view)
+    hand = texts.hand_text(EN, view)
     # the hand picture's words and number (render.cards): the weakest colour once treasures are added
     assert f"Score if the game ended now **{texts.score_now(view.points, view.treasures)}**" in hand
     assert "lowest" not in hand

@@ -21,6 +21,9 @@ async def test_a_dm_is_kept_with_what_it_shows_and_follows_its_edits(store):
     assert moved is not None and not moved.hand and moved.newer == (60, 501)
     await store.dm_noted(500, "This decision is closed.")
     assert (await store.dm(500)).note == "This decision is closed."
+    await store.dm_noted(500, "You chose: {choice}.", "commit 2")
+    noted = await store.dm(500)
+    assert (noted.note, noted.note_choice) == ("You chose: {choice}.", "commit 2")
     await store.dm_replaced(500, "no-longer-yours", {"holder": 0})
     replaced = await store.dm(500)
     assert (replaced.kind, replaced.facts, replaced.hand, replaced.note) == (

@@ -1,0 +1,152 @@
+"""The texts of the table in the reader's language (issue 19): events, prompts, statuses, standings,
+refusals and DMs in German and French, whole sentences with the game's terms in the form each place needs,
+and counts with each language's plural rule. simcord sends en-US: the ``locales`` fixture sets others."""
+
+from __future__ import annotations
+
+import random
+
+from bot import texts
+from bot.core import UserError
+from bot.play import NOT_PLAYING
+from bot.present import wars_offered
+from engine import Action, Colour, Event, Game, Phase, player_view, public_view
+from engine.board import parse_square
+from i18n import words_for
+from tests.engine.positions import play, three_wars
+
+from .conftest import Table
+
+DE, FR, EN = words_for("de"), words_for("fr"), words_for("en")
+NAMES = ["alice", "bob"]
+E5 = parse_square("e5")
+
+
+def test_events_use_the_form_of_each_term_their_sentence_needs() -> None:
+    temple = Event("tile", 0, Colour.RED, (E5,))
+    settlement = Event("tile", 0, Colour.BLACK, (E5,))
+    assert texts.event_line(EN, temple, NAMES) == "alice placed a temple on E5."
+    assert texts.event_line(DE, temple, NAMES) == "alice legt einen Tempel auf E5."
+    assert texts.event_line(DE, settlement, NAMES) == "alice legt eine Siedlung auf E5."
+    assert texts.event_line(FR, settlement, NAMES) == "alice a posé une population en E5."
+    farmer = Event("leader", 1, Colour.BLUE, (E5,))
+    assert texts.event_line(DE, farmer, NAMES) == "Der Bauer von bob kommt auf E5."
+    assert texts.event_line(FR, farmer, NAMES) == "bob a placé son fermier en E5."
+    war = Event("war", 0, Colour.BLUE, (E5,), other=1)
+    assert texts.event_line(DE, war, NAMES) == "**Krieg der Bauern!** alice greift bob an."
+    assert texts.event_line(FR, war, NAMES) == "**Guerre des fermiers !** alice attaque bob."
+
+
+def test_a_count_follows_each_languages_plural_rule() -> None:
+    """French counts 0 as singular, German and English as plural (the catalogues' plural rules)."""
+    said = {
+        language: [texts.points_text(words, (1, 2, 3, 4), n).split(" · ")[1] for n in (0, 1, 2)]
+        for language, words in (("en", EN), ("de", DE), ("fr", FR))
+    }
+    assert said["en"] == ["0 treasures", "1 treasure", "2 treasures"]
+    assert said["de"] == ["0 Schätze", "1 Schatz", "2 Schätze"]
+    assert said["fr"] == ["0 trésor", "1 trésor", "2 trésors"]
+    assert texts.duration_words(FR, 51 * 3600) == "2 jours 3 heures"
+    assert texts.duration_words(DE, 60) == "1 Minute"
+    assert texts.minutes_words(DE, 0) == "sofort"
+
+
+def test_a_war_prompt_and_its_buttons_in_german_and_french() -> None:
+    game = three_wars()
+    view = player_view(game, 0)
+    wars = wars_offered(game)
+    german = texts.prompt_text(DE, view, NAMES, "G", 100, game.default_action(), wars).split("\n")
+    assert german[0] == "**G** — **Mehrere Kriege** sind ausgebrochen: Welcher wird zuerst ausgetragen?"
+    assert german[1] == (
+        "• Krieg der Bauern: Dein Bauer auf F6 (0 auf dem Spielplan) greift den von bob auf J6 an (0)."
+    )
+    # the default said inside a sentence keeps the German noun's capital (no lowering in code)
+    assert german[-1] == "Frist <t:100:R>; danach gilt die Vorgabe: Krieg der Bauern zuerst."
+    assert texts.choice_label(DE, "war blue", public_view(game)) == "Krieg der Bauern zuerst"
+    assert texts.choice_label(FR, "war blue", public_view(game)) == "Guerre des fermiers d'abord"
+    play(game, "war green")  # the war of the traders: the defender is asked
+    french = texts.prompt_text(FR, player_view(game, game.to_act), NAMES, "G", 100)
+    assert french.startswith("**G** — **Guerre des marchands** : tu es ")
+    assert texts.awaited(FR, public_view(game), NAMES).startswith(f"{NAMES[game.to_act]} (")
+
+
+def test_standings_and_a_players_place_in_french_and_german() -> None:
+    rng = random.Random(3)
+    game = Game.new(2, 3)
+    while not game.is_over:
+        legal = game.legal_actions()
+        quiet = [a for a in legal if a.kind != "catastrophe"] or legal
+        game.apply(rng.choice(quiet))
+    view = public_view(game)
+    french = texts.standings_text(FR, view, NAMES).split("\n")
+    assert french[0].startswith("**Classement final** (la partie s'est terminée car ")
+    assert french[1].startswith("1. ") and " — couleur la plus faible **" in french[1]
+    winner = view.outcome.standings[0].seat
+    assert texts.place_words(DE, view, winner).startswith(("du hast gewonnen", "du teilst dir den 1. Platz"))
+
+
+def test_a_refusal_and_a_decision_said_in_the_readers_words() -> None:
+    assert UserError(NOT_PLAYING).words(DE) == "Du spielst in dieser Partie nicht mit."
+    assert UserError(NOT_PLAYING).words(FR) == "Tu ne joues pas dans cette partie."
+    assert str(UserError(NOT_PLAYING)) == "You are not playing in this game."  # the logs stay English
+    game = three_wars()
+    view = public_view(game)
+    said = texts.DecisionTimedOut(0, Action.parse("war blue"), view)
+    assert said.line(DE, NAMES) == (
+        "Die Zeit von alice ist abgelaufen: zuerst den Krieg der Bauern austragen (die Vorgabe)."
+    )
+    assert view.phase is Phase.WAR_CHOICE
+    assert texts.decision_sentence(FR, view, "alice") == "alice doit choisir quelle guerre se joue d'abord."
+
+
+async def _seated(env, locales, people: dict[str, str], server: str | None = None) -> Table:
+    """A two-player game opened in a server of locale ``server``, its players' Discord in ``people``."""
+    guild = env.create_guild()
+    if server is not None:
+        locales.servers[guild.id] = server
+    channel = guild.create_text_channel("jeux")
+    players = []
+    for name, locale in people.items():
+        member = guild.add_member(env.create_user(name))
+        locales.people[member.id] = locale
+        players.append(member)
+    assert (await players[0].slash(channel, "te new")).ephemeral
+    for member in players[1:]:
+        await member.slash(channel, "te join")
+    await players[0].slash(channel, "te start")
+    table = Table(env, guild, channel, players)
+    record = await table.record()
+    table.players = [table.member(record.user_at(s)) for s in range(len(players))]
+    return table
+
+
+async def test_a_french_game_posts_in_french_while_its_german_player_reads_german(simcord_env, locales):
+    table = await _seated(simcord_env, locales, {"alice": "de", "bob": "fr"}, server="fr")
+    assert (await table.record()).language == "fr"
+    posts = [m.content for m in table.channel.history()]
+    assert any(p.startswith("**La partie commence** (plateau standard") for p in posts), posts
+    german = next(p for p in table.players if locales.people[p.id] == "de")
+    dms = "\n".join(m.content for m in german.user.dm_channel.history())
+    assert "**Deine Hand**" in dms and "Willkommen bei Euphrat & Tigris!" in dms, dms
+    status = (await german.slash(table.channel, "te status")).response.content
+    assert status.startswith("Zug 1. ") and "Plättchen auf der Hand" in status, status
+    refused = await german.slash(table.channel, "te seat back")
+    assert refused.ephemeral and refused.response.content == "Du bist in dieser Partie nicht abwesend."
+    french = next(p for p in table.players if locales.people[p.id] == "fr")
+    hand = (await french.slash(table.channel, "te hand")).response.content
+    assert "**Ta main** : " in hand and "Score si la partie s'arrêtait maintenant" in hand, hand
+
+
+async def test_a_german_players_dms_keep_one_hand_as_the_game_goes_on(simcord_env, locales):
+    """The hand section of a DM in German is found again when the DM is edited: never doubled."""
+    table = await _seated(simcord_env, locales, {"alice": "de", "bob": "de"})
+    for _ in range(4):  # two turns of two actions: the hands move to newer DMs
+        actor = await table.actor()
+        said = (await actor.slash(table.channel, "te pass")).response.content
+        assert said.startswith("Erledigt"), said
+        await simcord_env.advance_time(3)
+    for player in table.players:
+        dms = [m.content for m in player.user.dm_channel.history()]
+        assert all(dm.count("**Deine Hand**") <= 1 for dm in dms), dms
+        assert sum("**Deine Hand**" in dm for dm in dms) == 1, dms  # the newest carries it
+        assert any("*Deine Hand steht in [einer neueren Nachricht](" in dm for dm in dms), dms
