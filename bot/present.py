@@ -57,7 +57,7 @@ from engine import (
     player_view,
     public_view,
 )
-from i18n import N_, Words, words_for
+from i18n import N_, Words
 from render import SeatMark, SeatNote
 from storage import (
     DirectMessage,
@@ -230,13 +230,6 @@ class _GameMessages:
 
     def _now(self) -> int:
         return unix_time(self._clock)
-
-
-def step_words(showing: Showing | None, step: str, words: Words) -> Words:
-    """The words of a step's message: ``words``, or those it was first written in if it was begun before
-    a crash (``bot.steps``: written again in the same words, it is found by its text)."""
-    language = None if showing is None else showing.language(step)
-    return words if language is None else words_for(language)
 
 
 def _mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -415,7 +408,7 @@ class ChannelPosts(_GameMessages):
         channel = await self._postable(record)
         if channel is None:
             return None
-        words = step_words(showing, POST_STEP, game_words(record))
+        words = game_words(record)
         view = public_view(game)
         words = game_words(record)
         lines = [texts.start_line(words, record, names)] if before is None else []
@@ -453,8 +446,7 @@ class ChannelPosts(_GameMessages):
             elif showing is None:
                 message = await channel.send(content, **sending)
             else:
-                step_at = (POST_STEP, channel, record.channel_id)
-                message = await showing.send(*step_at, content, language=words.language, **sending)
+                message = await showing.send(POST_STEP, channel, record.channel_id, content, **sending)
         except discord.Forbidden:  # lost since the cache said otherwise, or another shard's server
             await self._lost(record, channel, [])
             return None
@@ -735,11 +727,7 @@ class DirectMessages(_GameMessages):
         self._channel = channel
 
     async def words_of(self, record: GameRecord, user_id: int) -> Words:
-        """The words of DMs to ``user_id``: theirs; while a version is shown, those its DM step was first
-        written in, so that the DM made again after a crash reads the same and is found (``bot.steps``)."""
-        showing, step = SHOWING.get(), f"dm:{user_id}"
-        if showing is not None and showing.language(step) is not None:
-            return step_words(showing, step, game_words(record))
+        """The words of DMs to ``user_id``: theirs (``bot.language``)."""
         return (await people_words(self._store, [user_id], record.language))[user_id]
 
     async def send(
@@ -772,7 +760,7 @@ class DirectMessages(_GameMessages):
                 message = await user.send(content, **extra)
             else:
                 dm = user.dm_channel or await user.create_dm()
-                message = await showing.send(step, dm, dm.id, content, language=words.language, **extra)
+                message = await showing.send(step, dm, dm.id, content, **extra)
         except discord.Forbidden:  # closed DMs; any other failure is the caller's (a timer tries again)
             log.info("game %s: DMs of user %s are closed", record.id, user_id)
             await self._channel.tell_dms_closed(record, user_id)

@@ -11,8 +11,9 @@ shown again, it is looked for among the bot's own messages in that channel since
 it is not there. It is sent with a nonce of the game, version and step, which Discord (``enforce_nonce``, set
 by discord.py with every nonce) answers with the message already made if the same nonce came in the last few
 minutes, so even a message the search cannot see (no history permission) is not made twice after a quick
-restart. The step keeps the language its message was first written in (``language``): shown again, it is
-written in the same words even if its reader chose another language since, so the search finds it.
+restart. Neither depends on the words of the message made again: the search compares the hash recorded
+when the step began, so a reader who chose another language between the crash and the repeat still has the
+message found, not sent twice.
 """
 
 from __future__ import annotations
@@ -68,12 +69,6 @@ class Showing:
         found = self._recorded.get(step)
         return found if found is not None and found.done else None
 
-    def language(self, step: str) -> str | None:
-        """The language the step's message was first written in, if it was begun: shown again, it is
-        written in the same words, so that it is found by its text even if its reader chose another since."""
-        begun = self._recorded.get(step)
-        return None if begun is None else begun.language
-
     def sent(self, step: str, message_id: int) -> bool:
         """Whether ``step`` was done by sending that message."""
         done = self.done(step)
@@ -94,13 +89,11 @@ class Showing:
         channel: discord.abc.Messageable,
         channel_id: int,
         content: str,
-        *,
-        language: str | None = None,
         **kwargs: Any,
     ) -> discord.Message:
-        """The step's message, written in ``language`` (which the caller takes from ``language(step)`` when
-        it was begun before): found in the channel if it came through before a crash, else sent. The caller
-        records the step once it has done what follows (raises as ``Messageable.send`` does)."""
+        """The step's message: found in the channel if it came through before a crash (by the hash of the
+        text first sent, whatever ``content`` says now), else sent. The caller records the step once it has
+        done what follows (raises as ``Messageable.send`` does)."""
         begun = self._recorded.get(step)
         if begun is not None and begun.content_hash is not None and begun.channel_id == channel_id:
             found = await self._find(channel, begun)
@@ -116,7 +109,6 @@ class Showing:
             self._now(),
             channel_id=channel_id,
             content_hash=content_hash(content),
-            language=language,
         )
         return await channel.send(content, nonce=nonce_of(self.game_id, self.version, step), **kwargs)
 

@@ -441,7 +441,6 @@ class PresentationStep:
     message_id: int | None
     replaced_channel_id: int | None = None
     replaced_message_id: int | None = None
-    language: str | None = None  # the language its message was first written in (issue 19)
 
     @property
     def done(self) -> bool:

@@ -257,7 +257,7 @@ _SQL_DM = """SELECT message_id, game_id, user_id, seat, channel_id, version, kin
        newer_channel_id, newer_message_id, note, note_choice, sent_at
 FROM direct_messages WHERE message_id = ?"""
 _SQL_STEPS = """SELECT game_id, version, step, started_at, content_hash, done_at, channel_id, message_id,
-       replaced_channel_id, replaced_message_id, language
+       replaced_channel_id, replaced_message_id
 FROM presentation_steps WHERE game_id = ? AND version = ?"""
 _SQL_POSTS_SINCE_TURN = (
     _POST_COLUMNS  # noqa: S608 - constant text; the values are parameters
@@ -1890,31 +1890,21 @@ class Store:
         return {r[2]: PresentationStep(*r) for r in rows}
 
     async def begin_step(
-        self,
-        game_id: int,
-        version: int,
-        step: str,
-        now: int,
-        *,
-        channel_id: int,
-        content_hash: str,
-        language: str | None = None,
+        self, game_id: int, version: int, step: str, now: int, *, channel_id: int, content_hash: str
     ) -> None:
-        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``,
-        written in ``language``), so that after a crash it can be looked for before it is sent again, written
-        in the same words. A step done is left as it is."""
-        shown = (game_id, _int(version, "version"), _step_name(step))
-        params = (*shown, _int(now, "now"), content_hash, language)
+        """Record that a step's message is about to be sent to ``channel_id`` (its text's ``content_hash``),
+        so that after a crash it can be looked for before it is sent again. A step done is left as it is."""
+        params = (game_id, _int(version, "version"), _step_name(step), _int(now, "now"), content_hash)
 
         def body(db: Db) -> None:
             self._game_row(db, game_id)
             db.execute(
                 """INSERT INTO presentation_steps
-                       (game_id, version, step, started_at, content_hash, language, channel_id)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)
+                       (game_id, version, step, started_at, content_hash, channel_id)
+                   VALUES (?, ?, ?, ?, ?, ?)
                    ON CONFLICT (game_id, version, step) DO UPDATE SET
                        started_at = excluded.started_at, content_hash = excluded.content_hash,
-                       language = excluded.language, channel_id = excluded.channel_id
+                       channel_id = excluded.channel_id
                    WHERE presentation_steps.done_at IS NULL""",
                 (*params, _int(channel_id, "channel_id")),
             )

@@ -30,7 +30,3 @@ CREATE INDEX direct_messages_game ON direct_messages (game_id, user_id);
 -- the next action makes a new post rather than editing one whose picture it cannot see.
 ALTER TABLE game_posts ADD COLUMN board INTEGER NOT NULL DEFAULT 0 CHECK (board IN (0, 1));
 UPDATE game_posts SET board = 1;
-
--- The language a step's message was first written in: shown again after a crash, the step is written in the
--- same words (so it is found among the bot's messages by its text) even if its reader chose another since.
-ALTER TABLE presentation_steps ADD COLUMN language TEXT;

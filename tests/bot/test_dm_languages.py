@@ -13,8 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import bot
-from bot.present import About, DmKind, said_now, step_words
-from bot.steps import Showing
+from bot.present import About, DmKind, said_now
 from bot.texts import SeatNow
 from i18n import words_for
 from tests.bot.conftest import Table, open_table
@@ -119,8 +118,11 @@ async def test_a_german_players_turn_dm_edited_after_a_restart_is_german(simcord
     [edited] = [m for m in dms(actor) if m.id == turn_dm.id]
     head = edited.content.split("\n")[0]
     assert head.endswith("— dein Zug (Zug 1) ist vorbei."), head
-    assert "your turn" not in edited.content, edited.content
+    assert "your turn" not in edited.content and "\n**Deine Hand**" in edited.content, edited.content
+    assert edited.content.count("**Deine Hand**") == 1
     assert [a.filename for a in edited.attachments] == ["hand.png"]  # still its reader's panel
+    assert "Deine Hand" not in table.channel.history()[-1].content  # the channel speaks French
+    assert "tour" in table.channel.history()[-1].content
 
 
 async def test_a_german_creator_is_told_in_german_and_the_french_channel_in_french(simcord_env, locales):
@@ -159,9 +161,11 @@ async def test_a_refusal_is_in_the_language_of_who_asked(simcord_env, locales):
     ), text
 
 
-async def test_a_step_is_written_again_in_the_language_it_was_first_written_in(simcord_env, make_bot):
-    """A DM that Discord accepted just before a crash is made again in the words it was first written in,
-    though its reader chose another language meanwhile: it is found by its text, not sent twice."""
+async def test_a_dm_accepted_before_a_crash_is_found_though_its_reader_changed_language(
+    simcord_env, make_bot
+):
+    """A DM that Discord accepted just before a crash is looked for by the hash of the text first sent, so
+    a reader who chose another language meanwhile does not get it twice (``bot.steps``)."""
     table = await open_table(simcord_env, 2)
     await play_a_tile(table)
     actor = await table.actor()
@@ -169,19 +173,17 @@ async def test_a_step_is_written_again_in_the_language_it_was_first_written_in(s
     watch_steps(table, f"dm:{other.user.name}", before=True)  # accepted by Discord, not recorded
     await actor.slash(table.channel, "te pass")
     sent = dms(other)
+    assert "— your turn (turn 2, 2 actions" in sent[-1].content
     record = await table.record()
     steps = await simcord_env.bot.store.presentation_steps(record.id, record.version)
-    showing = Showing(simcord_env.bot.store, record.id, record.version, steps, None, lambda: 0)
-    step = f"dm:{other.id}"
-    assert showing.language(step) == "en" and not showing.done(step)
+    assert not steps[f"dm:{other.id}"].done
     await simcord_env.bot.store.set_person_language(other.id, 2, chosen="de")
-    assert step_words(showing, step, DE).language == "en"
     await simcord_env.restart_bot(make_bot())
     assert [m.id for m in dms(other)] == [m.id for m in sent]  # found, not sent again
     record = await table.record()
     assert record.presented_version == record.version
-
-
+    # what is edited from now on is in their new language
+    assert "— Die Partie hat begonnen" in dms(other)[1].content
 
 
 async def test_a_dm_from_before_its_rows_were_kept_keeps_only_what_is_sure(simcord_env, db_path):

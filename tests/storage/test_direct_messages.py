@@ -44,11 +44,3 @@ async def test_a_post_says_whether_it_carries_the_board_and_is_found_by_number(s
     found = await store.posts_numbered(game.id, [second.seq, first.seq, 99])
     assert [p.message_id for p in found] == [700, 701]
     assert await store.posts_numbered(game.id, []) == []
-
-
-async def test_a_step_keeps_the_language_its_message_was_first_written_in(store):
-    game = await store.create_game(1, 10, 100, 1_000)
-    await store.begin_step(game.id, 0, "dm:5", 1_001, channel_id=9, content_hash="h", language="de")
-    await store.begin_step(game.id, 0, "post", 1_001, channel_id=10, content_hash="p")
-    steps = await store.presentation_steps(game.id, 0)
-    assert steps["dm:5"].language == "de" and steps["post"].language is None
