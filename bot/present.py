@@ -467,8 +467,8 @@ class ChannelPosts(_GameMessages):
         """The turn's post, edited to tell ``lines`` too (and carry the board, if this post has it): a turn
         reads as one post, and only its first action notifies. None when a new post is due: the first action
         of a turn, a post that notifies someone (the caller), the end of the game, a turn's post that already
-        carries a board, ended a turn, was deleted or would not fit. Decided from the store and the message
-        alone (never from the message), so a version shown again after a crash decides the same and makes
+        carries a board, ended a turn, was deleted or would not fit. Decided from the store's rows alone
+        (never from the message's text), so a version shown again after a crash decides the same and makes
         the same edit again."""
         if before is None or game.is_over or (before.phase is Phase.ACTION and before.actions_left >= 2):
             return None
