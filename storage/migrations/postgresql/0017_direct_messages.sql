@@ -6,7 +6,8 @@
 -- made of (a JSON object: the turn, the deadline, the catch-up's posts, the position a prompt asked about,
 -- ...), whether it carries its reader's hand, the newer DM that carries it now (its hand is then a line
 -- pointing there), and the note added once it was closed (an English catalogue message, translated when
--- shown, with the answer that closed it in the notation, for its {choice}). Edited later, the DM is made again from this row in its reader's language.
+-- shown, and the answer that closed it in the notation, for its {choice}). Edited later, the DM is made
+-- again from this row in its reader's language.
 CREATE TABLE direct_messages (
     message_id        BIGINT  NOT NULL PRIMARY KEY,
     game_id           BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -24,6 +25,7 @@ CREATE TABLE direct_messages (
     sent_at           BIGINT  NOT NULL
 );
 
+-- A game's rows go with it (the foreign key's cascade reads them by game).
 CREATE INDEX direct_messages_game ON direct_messages (game_id, user_id);
 
 -- Whether a channel post carries the board picture: a turn's post is extended by editing it only while it
