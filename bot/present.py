@@ -194,12 +194,13 @@ class Directory:
         if channel is None:
             with contextlib.suppress(discord.HTTPException):
                 channel = await self._client.fetch_channel(record.channel_id)
-        place = getattr(channel, "name", None) or (words or game_words(record)).gettext(DELETED_CHANNEL)
+        words = words or game_words(record)
+        place = getattr(channel, "name", None) or words.gettext(DELETED_CHANNEL)
         guild_id = record.guild_id
         if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
             with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
                 self._guild_names[guild_id] = (await self._client.fetch_guild(guild_id)).name
-        return texts.game_name(game_words(record), self.guild_name(record.guild_id), place, record.id)
+        return texts.game_name(words, self.guild_name(record.guild_id), place, record.id)
 
     async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:
         channel = self._client.get_channel(record.channel_id)
