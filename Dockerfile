@@ -19,9 +19,9 @@ COPY pyproject.toml README.md ./
 COPY engine engine
 COPY ai ai
 COPY render render
+COPY i18n i18n
 COPY storage storage
 COPY bot bot
-COPY i18n i18n
 RUN pip install .
 
 USER tigris

@@ -77,6 +77,7 @@ from bot.squares import square_choices
 from bot.surface import autocomplete
 from bot.workers import Workers
 from engine import Game, Phase, dump, load
+from i18n import words_for
 from storage import Actor, Status, Store
 
 PLAYERS = 3
@@ -84,6 +85,7 @@ SEED = 7  # the game's seed, and the choice among legal tile moves
 WARMUP = 3  # first moves: caches (fonts, static board layers), not measured
 MOVES = 50  # measured tile moves
 TARGET_MEDIAN_MS = 150.0
+ENGLISH = words_for("en")  # the pictures' language (the replay)
 MAX_STEPS = 2000  # safety: commands sent overall
 
 
@@ -453,12 +455,16 @@ async def _loop_held() -> dict[str, object]:
     try:
         await workers.run(len, "")  # the process started, as in a running bot
         in_process = await _loop_slowed(
-            workers.run(render.replay_animation, settings, REPLAY_SEED, actions, names=names), position
+            workers.run(render.replay_animation, settings, REPLAY_SEED, actions, words=ENGLISH, names=names),
+            position,
         )
     finally:
         await workers.close()
     in_thread = await _loop_slowed(
-        asyncio.to_thread(render.replay_animation, settings, REPLAY_SEED, actions, names=names), position
+        asyncio.to_thread(
+            render.replay_animation, settings, REPLAY_SEED, actions, words=ENGLISH, names=names
+        ),
+        position,
     )
     return {
         "loop_work_alone_median_ms": round(statistics.median(idle), 1),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import render
 from ai.analysis import positions, why
 from engine import Action, GameExport, public_view
+from i18n import words_for
 from render import SeatNote, changed_squares, removed_squares
 
 
@@ -27,9 +28,11 @@ def move_pictures(
     names: Sequence[str],
     notes: dict[int, SeatNote] | None = None,
     title: str | None = None,
+    language: str | None = None,
 ) -> list[MovePicture]:
     """For each (seq, better action) the picture of the board before that row (as everyone saw it) with the
-    move played framed and ``better`` marked, and the line of why; in the order given."""
+    move played framed and ``better`` marked (its words in ``language``, as the answer's), and the line of
+    why; in the order given."""
     wanted = dict(seqs)
     found: dict[int, MovePicture] = {}
     for seq, game, played in positions(record):
@@ -40,6 +43,7 @@ def move_pictures(
         better_events = game.copy().apply(Action.parse(better))
         png = render.board_png(
             public_view(game),
+            words=words_for(language),
             names=list(names),
             changed=changed_squares(played_events),
             removed=removed_squares(played_events),

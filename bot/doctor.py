@@ -121,7 +121,7 @@ async def check_database(setup: Setup) -> Finding:
 
 
 async def check_fonts(setup: Setup) -> Finding:
-    """The pictures' font: Pillow's bundled one, which needs Pillow's FreeType support to draw at size."""
+    """The pictures' font: the one bundled in render/fonts/ (DejaVu Sans), drawn by Pillow's FreeType."""
     from PIL import ImageFont
 
     from render import style
@@ -130,7 +130,10 @@ async def check_fonts(setup: Setup) -> Finding:
         font = style.font(18)
         width = font.getlength("Tigris & Euphrates")
     except Exception as exc:
-        return Finding(False, f"fonts: the pictures' font does not load ({exc}): reinstall Pillow")
+        return Finding(
+            False,
+            f"fonts: the pictures' font does not load ({exc}): reinstall the bot (render/fonts/) and Pillow",
+        )
     if not isinstance(font, ImageFont.FreeTypeFont):
         return Finding(
             False,

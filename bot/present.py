@@ -311,7 +311,9 @@ class ChannelPosts(_GameMessages):
             names = await self._directory.names_for(record)
             due = await due_of(self._store, record, self._now())
             last = awaited_line(record, view, names, due, None)
-            picture = await board_file(view, names, None, seat_notes(record, self._now()))
+            picture = await board_file(
+                view, names, None, seat_notes(record, self._now()), words=game_words(record)
+            )
             posts = await self._store.last_posts(record.id, 1)
             missed = record.version - posts[0].version if posts else record.version
             await channel.send(f"{permissions.back_board(missed, game_words(record))}\n{last}", file=picture)
@@ -422,8 +424,8 @@ class ChannelPosts(_GameMessages):
             resigned = [s.seat for s in record.seats if s.resigned]
             last = texts.standings_text(words, view, labels, resigned)
             files = [
-                await board_file(view, names, shown_events(story), notes),
-                await scores_file(view, names, resigned),
+                await board_file(view, names, shown_events(story), notes, words=game_words(record)),
+                await scores_file(view, names, resigned, words=game_words(record)),
             ]
         else:
             if not lines and ping is None:
@@ -432,7 +434,8 @@ class ChannelPosts(_GameMessages):
             mention = f"<@{ping}>" if ping is not None else None
             last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
-            files = [await board_file(view, names, shown_events(story), notes)] if shown else []
+            shown_files = [await board_file(view, names, shown_events(story), notes, words=words)]
+            files = shown_files if shown else []
         content = texts.fit_message(words, lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
@@ -920,10 +923,11 @@ class DirectMessages(_GameMessages):
     async def _hand(
         self, record: GameRecord, game: Game, seat: int, names: list[str], words: Words
     ) -> tuple[str, discord.File]:
-        """The hand section of a DM and its picture, which names the game."""
+        """The hand section of a DM and its picture (in its reader's language), which names the game."""
         pv = player_view(game, seat)
         title = await self._directory.game_name(record, words)
-        return texts.hand_text(words, pv), await hand_file(pv, names, seat_notes(record, self._now()), title)
+        notes = seat_notes(record, self._now())
+        return texts.hand_text(words, pv), await hand_file(pv, names, notes, title, words=words)
 
     async def refresh(
         self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
@@ -1424,15 +1428,26 @@ async def board_file(
     events: Sequence[Event] | None = None,
     notes: render.SeatNotes | None = None,
     title: str | None = None,
+    *,
+    words: Words,
 ) -> discord.File:
     """The board picture, drawn off the event loop; with an action's events, what they changed is marked,
-    and so are the tiles that count in a conflict; ``notes`` mark seats (away, resigned, ...)."""
+    and so are the tiles that count in a conflict; ``notes`` mark seats (away, resigned, ...); ``words``:
+    the picture's language (the game's, in its channel)."""
     if events is None:
-        png = await asyncio.to_thread(render.board_png, view, names=names, notes=notes, title=title)
+        png = await asyncio.to_thread(
+            render.board_png,
+            view,
+            words=words,
+            names=names,
+            notes=notes,
+            title=title,
+        )
     else:
         png = await asyncio.to_thread(
             render.board_png,
             view,
+            words=words,
             names=names,
             changed=render.changed_squares(events),
             removed=render.removed_squares(events),
@@ -1444,15 +1459,37 @@ async def board_file(
 
 
 async def hand_file(
-    view: PlayerView, names: list[str], notes: render.SeatNotes | None = None, title: str | None = None
+    view: PlayerView,
+    names: list[str],
+    notes: render.SeatNotes | None = None,
+    title: str | None = None,
+    *,
+    words: Words,
 ) -> discord.File:
-    png = await asyncio.to_thread(render.hand_png, view, names=names, notes=notes, title=title)
+    """The hand picture in ``words``, its reader's language."""
+    png = await asyncio.to_thread(
+        render.hand_png,
+        view,
+        words=words,
+        names=names,
+        notes=notes,
+        title=title,
+    )
     return discord.File(io.BytesIO(png), "hand.png")
 
 
-async def scores_file(view: PublicView, names: list[str], resigned: Sequence[int] = ()) -> discord.File:
+async def scores_file(
+    view: PublicView, names: list[str], resigned: Sequence[int] = (), *, words: Words
+) -> discord.File:
+    """The final scores in ``words`` (the game's language, in its channel)."""
     notes = {seat: SeatNote(SeatMark.RESIGNED) for seat in resigned}
-    png = await asyncio.to_thread(render.scores_png, view, names=names, notes=notes)
+    png = await asyncio.to_thread(
+        render.scores_png,
+        view,
+        words=words,
+        names=names,
+        notes=notes,
+    )
     return discord.File(io.BytesIO(png), "scores.png")
 
 

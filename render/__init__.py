@@ -12,15 +12,21 @@ Rendering is blocking work: call these off the event loop (``asyncio.to_thread``
 
 The bot's API:
 
-``board_png(view, *, names=None, changed=(), removed=(), highlight=(), notes=None, title=None) -> bytes``
-``hand_png(view, *, names=None, notes=None, title=None) -> bytes``
-``scores_png(view, *, names=None, notes=None, title=None) -> bytes`` (finished games; else ValueError)
-``replay_animation(settings, seed, actions, *, names=None, notes=None, title=None, per="turn") -> Animation``
-``leaderboard_png(rows, names, *, title=None, notes=None) -> bytes`` (a server's ratings, best first)
+``board_png(view, *, words, names=None, changed=(), removed=(), highlight=(), notes=None, title=None)``
+``hand_png(view, *, words, names=None, notes=None, title=None) -> bytes``
+``scores_png(view, *, words, names=None, notes=None, title=None) -> bytes`` (finished games; else ValueError)
+``replay_animation(settings, seed, actions, *, words, names=None, notes=None, title=None, per="turn")``
+``leaderboard_png(rows, names, *, words, title=None, notes=None) -> bytes`` (a server's ratings, best first)
 
-- ``names``: one per seat, in seat order; unprintable or missing names become "Seat 1"...
-- ``title``: which game this is, e.g. ``"My Server · #games · game 12"``; parts separated by "·" that the
-  bundled font cannot draw (other scripts) are dropped, accents are removed.
+- ``words``: the picture's language (``i18n.words_for(...)``): the game's for the board, the replay and
+  the scores posted in its channel, the reader's for a hand or a picture sent in private. Every word
+  drawn is in it; names, titles and notes are drawn as given.
+- ``names``: one per seat, in seat order, drawn as written with the bundled DejaVu Sans (Latin, Greek,
+  Cyrillic and more) and Droid Sans Fallback (Chinese, Japanese, Korean); a letter neither has (Devanagari,
+  say) is drawn "?", an emoji is left out, and a name left with no letter becomes "Seat 1"... in the
+  picture's language (its dynasty symbol beside it).
+- ``title``: which game this is, e.g. ``"My Server · #games · game 12"``; a part separated by "·" with no
+  letter the font draws is dropped.
 - ``notes``: ``{seat: SeatNote(...)}`` marks seats in the player list (board), under the name (scores),
   or in the header (a hand, its own seat only)::
 
@@ -42,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine import Phase, PlayerView, PublicView
+from i18n import Words
 from render import board, cards, style
 from render.events import changed_squares, removed_squares
 from render.leaderboard import LeaderboardEntry, render_leaderboard
@@ -52,6 +59,7 @@ from render.seats import SeatMark, SeatNote, SeatNotes
 def board_png(
     view: PublicView,
     *,
+    words: Words,
     names: Sequence[str] | None = None,
     changed: Iterable[int] = (),
     removed: Iterable[int] = (),
@@ -66,7 +74,7 @@ def board_png(
     seats in the player list (away, computer, resigned...); ``title`` names the game above the strip.
     """
     image = board.render_board(
-        view, style.seat_names(view.players, names), changed, removed, highlight, notes, title
+        view, style.seat_names(view.players, names, words), words, changed, removed, highlight, notes, title
     )
     return style.encode(image)
 
@@ -74,18 +82,22 @@ def board_png(
 def hand_png(
     view: PlayerView,
     *,
+    words: Words,
     names: Sequence[str] | None = None,
     notes: SeatNotes | None = None,
     title: str | None = None,
 ) -> bytes:
     """One player's private picture: their tiles, points per colour, treasures and supply, headed by
     ``title`` (which game this is) and the note on their own seat, if ``notes`` has one."""
-    return style.encode(cards.render_hand(view, style.seat_names(view.players, names), notes, title))
+    return style.encode(
+        cards.render_hand(view, style.seat_names(view.players, names, words), words, notes, title)
+    )
 
 
 def scores_png(
     view: PublicView,
     *,
+    words: Words,
     names: Sequence[str] | None = None,
     notes: SeatNotes | None = None,
     title: str | None = None,
@@ -94,20 +106,22 @@ def scores_png(
     a seat's note (for instance resigned: its score still counts) under its name."""
     if view.outcome is None or view.phase is not Phase.OVER:
         raise ValueError("the final scores exist only once the game is over")
-    return style.encode(cards.render_scores(view, style.seat_names(view.players, names), notes, title))
+    names_drawn = style.seat_names(view.players, names, words)
+    return style.encode(cards.render_scores(view, names_drawn, words, notes, title))
 
 
 def leaderboard_png(
     rows: Sequence[LeaderboardEntry],
     names: Sequence[str],
     *,
+    words: Words,
     title: str | None = None,
     notes: SeatNotes | None = None,
 ) -> bytes:
     """A server's leaderboard in the style of the final scores: ``rows`` best first (anything with ``rank``,
     ``rating``, ``games`` and ``wins``, such as ``storage.LeaderboardRow``; 1 to 25 of them), ``names`` one
     per row; ``notes`` by row index go under a name (the computer player's mark). ValueError otherwise."""
-    return style.encode(render_leaderboard(rows, names, title, notes))
+    return style.encode(render_leaderboard(rows, names, words, title, notes))
 
 
 __all__ = [

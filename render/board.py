@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageDraw
 
 from engine import MONUMENTS, Action, Colour, Kind, Phase, PublicView, SquareView, square_name
-from render import sprites, style
+from i18n import N_, Words
+from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_sprite, valid_notes
 from render.sprites import Sprite
 
@@ -49,8 +50,10 @@ MINI_TILE = 26
 MONUMENT_MINI = 44
 BUILDING_MINI = 32
 WONDER_MINI = 40
-BUILDINGS_LABEL = "Buildings beside the board"
 X_WONDER = 560  # the wonder's part of the options line
+BUILDINGS_LABEL = N_("Buildings beside the board")
+MONUMENTS_LABEL = N_("Monuments left")
+WONDER_LABEL = N_("Wonder")
 LEGEND_ITEM = 32
 LEGEND_ROW = 42
 NOTE_WIDTH = X_LEADERS - X_NAME - 10
@@ -82,8 +85,14 @@ class Layout:
 
 @functools.cache
 def layout(
-    players: int, titled: bool = False, noted: bool = False, buildings: bool = False, wonder: bool = False
+    players: int,
+    words: Words,
+    titled: bool = False,
+    noted: bool = False,
+    buildings: bool = False,
+    wonder: bool = False,
 ) -> Layout:
+    """The strip's lines; the legend's words (so its number of rows) depend on the language."""
     y = GY + GRID_H + EDGE + 8
     title_y = None
     if titled:
@@ -97,7 +106,7 @@ def layout(
     monuments_y = rows_y + players * row_h + 38
     options_y = monuments_y + 44 if buildings or wonder else None
     legend_y = (options_y or monuments_y) + 40
-    height = legend_y + len(_legend_rows(buildings, wonder)) * LEGEND_ROW + 10
+    height = legend_y + len(_legend_rows(words, buildings, wonder)) * LEGEND_ROW + 10
     return Layout(
         players,
         title_y,
@@ -155,72 +164,105 @@ def conflict_badge_boxes(attacker_square: int, defender_square: int) -> tuple[Bo
 text = style.text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def describe(view: PublicView, names: Sequence[str]) -> tuple[str, str]:
+def describe(view: PublicView, names: Sequence[str], words: Words) -> tuple[str, str]:
     """The header line (whose turn) and the pending-decision line, as drawn in the strip."""
     active = names[view.active]
     phase = view.phase
+    turn = view.turn
     if phase is Phase.OVER:
-        reason = {"treasures": "only two treasures left", "bag": "the bag ran out"}.get(
-            view.end_reason or "", view.end_reason or ""
-        )
-        header = f"Game over after turn {view.turn} · {reason}"
+        header = labels.game_over(words, view.end_reason, turn)
         outcome = view.outcome
         if outcome is None:
-            return header, "Final scores pending"
+            return header, words.gettext("Final scores pending")
         winners = [names[s.seat] for s in outcome.standings if s.place == 1]
         best = outcome.standings[0].score
-        label = "Winner" if len(winners) == 1 else "Tied winners"
-        return header, f"{label}: {', '.join(winners)} with {best} in the weakest colour"
+        if len(winners) == 1:
+            return header, words.gettext(
+                "Winner: {name} with {score} in the weakest colour", name=winners[0], score=best
+            )
+        return header, words.gettext(
+            "Tied winners: {names} with {score} in the weakest colour",
+            names=style.joined(winners, words),
+            score=best,
+        )
+    number = 3 - view.actions_left  # the action under way, 1 or 2
     if phase is Phase.ACTION:
-        header = f"Turn {view.turn} · {active} to play · {_plural(view.actions_left, 'action')} left"
+        header = words.ngettext(
+            "Turn {turn} · {name} to play · {n} action left",
+            "Turn {turn} · {name} to play · {n} actions left",
+            view.actions_left,
+            turn=turn,
+            name=active,
+        )
     else:  # the active player's action waits on a decision, maybe someone else's
-        header = f"Turn {view.turn} · {active}'s turn · action {3 - view.actions_left} of 2"
+        header = words.gettext(
+            "Turn {turn} · {name}'s turn · action {number} of 2", turn=turn, name=active, number=number
+        )
     conflict = view.conflict
     if phase.is_commit and conflict is not None:
         # who must act comes first, so a long line loses the strengths rather than the request
-        kind = "Revolt" if conflict.kind == "revolt" else "War"
         attacker = f"{names[conflict.attacker]} (A) {conflict.attacker_strength}"
         if conflict.attacker_commit is not None:
             attacker += f" + {conflict.attacker_commit}"
         defender = f"{names[conflict.defender]} (D) {conflict.defender_strength}"
         who = names[view.to_act] if view.to_act is not None else ""
-        tiles = style.TILE_PLURALS[conflict.tile_colour]
-        leaders = style.LEADER_PLURALS[conflict.colour]
-        return header, f"{who} commits {tiles} · {kind} of {leaders}: {attacker} vs {defender}"
+        kind = "revolt" if conflict.kind == "revolt" else "war"
+        commits = labels.said(words, labels.COMMITS, conflict.tile_colour, name=who)
+        fight = labels.said(
+            words, labels.CONFLICT, (kind, conflict.colour), attacker=attacker, defender=defender
+        )
+        return header, f"{commits} · {fight}"
     choices = [Action.parse(c) for c in view.choices]
     to_act = names[view.to_act] if view.to_act is not None else active
     if phase is Phase.WAR_CHOICE:
-        wars = [style.LEADER_PLURALS[a.colour] for a in choices if a.colour is not None]
-        return header, f"{to_act} chooses the next war: {' or '.join(wars)}"
+        wars = [labels.said(words, labels.LEADERS, a.colour) for a in choices if a.colour is not None]
+        return header, words.gettext(
+            "{name} chooses the next war: {choices}",
+            name=to_act,
+            choices=style.joined(wars, words, either=True),
+        )
     if phase is Phase.MONUMENT:
         options = [
-            f"{c.pair[0].word}-{c.pair[1].word} on {square_name(c.square).upper()}"
+            labels.said(words, labels.MONUMENT_PAIR, c.pair, square=_square(c.square))
             for c in choices
             if c.kind == Kind.MONUMENT and c.pair is not None and c.square is not None
         ]
-        return header, f"{to_act} may build a monument ({', '.join(options)}) or decline"
+        return header, words.gettext(
+            "{name} may build a monument ({choices}) or decline", name=to_act, choices=", ".join(options)
+        )
     if phase is Phase.BUILDING:
-        places = [
-            square_name(c.square).upper() for c in choices if c.kind == Kind.BUILDING and c.square is not None
-        ]
+        places = ", ".join(
+            _square(c.square) for c in choices if c.kind == Kind.BUILDING and c.square is not None
+        )
         colour = next((c.colour for c in choices if c.colour is not None), None)
-        name = f"the {colour.building_name}" if colour is not None else "a building"
-        return header, f"{to_act} may place {name} ({', '.join(places)}) or decline"
+        if colour is None:
+            return header, words.gettext(
+                "{name} may place a building ({squares}) or decline", name=to_act, squares=places
+            )
+        return header, labels.said(words, labels.PLACE_BUILDING, colour, name=to_act, squares=places)
     if phase is Phase.WONDER:
-        centres = [
-            square_name(c.square).upper() for c in choices if c.kind == Kind.WONDER and c.square is not None
-        ]
-        return header, f"{to_act} may erect the wonder (centred on {' or '.join(centres)}) or decline"
+        centres = [_square(c.square) for c in choices if c.kind == Kind.WONDER and c.square is not None]
+        return header, words.gettext(
+            "{name} may erect the wonder (centred on {squares}) or decline",
+            name=to_act,
+            squares=style.joined(centres, words, either=True),
+        )
     if phase is Phase.WONDER_POINT:
-        return header, f"{to_act}'s king by the wonder: {to_act} chooses the colour of a point"
+        return header, words.gettext(
+            "{name}'s king by the wonder: {name} chooses the colour of a point", name=to_act
+        )
     if phase is Phase.TREASURE:
-        squares = [square_name(c.square).upper() for c in choices if c.square is not None]
-        return header, f"{to_act} takes a treasure: {' or '.join(squares)}"
-    return header, f"Waiting for {active}: action {3 - view.actions_left} of 2"
+        squares = [_square(c.square) for c in choices if c.square is not None]
+        return header, words.gettext(
+            "{name} takes a treasure: {squares}",
+            name=to_act,
+            squares=style.joined(squares, words, either=True),
+        )
+    return header, words.gettext("Waiting for {name}: action {number} of 2", name=active, number=number)
+
+
+def _square(square: int) -> str:
+    return square_name(square).upper()
 
 
 # ------------------------------------------------------------------------------- static picture
@@ -294,24 +336,28 @@ LegendRow = list[tuple[Sprite, str, int]]  # (symbol, label, left edge)
 
 
 @functools.cache
-def _legend_rows(buildings: bool = False, wonder: bool = False) -> tuple[LegendRow, ...]:
+def _legend_rows(words: Words, buildings: bool = False, wonder: bool = False) -> tuple[LegendRow, ...]:
     """The legend's entries flowed into rows that fit the picture's width; the 2015 options' pieces only
     in a game played with them."""
-    entries: list[tuple[Sprite, str]] = [(sprites.tile(c, LEGEND_ITEM), c.tile_name) for c in Colour]
+    entries: list[tuple[Sprite, str]] = [
+        (sprites.tile(c, LEGEND_ITEM), labels.said(words, labels.TILE, c)) for c in Colour
+    ]
     if buildings:
-        entries.append((sprites.building(Colour.BLACK, LEGEND_ITEM), "building on its tile (its colour)"))
+        entries.append(
+            (sprites.building(Colour.BLACK, LEGEND_ITEM), words.gettext("building on its tile (its colour)"))
+        )
     if wonder:
-        entries.append((sprites.wonder(WONDER_MINI), "wonder"))
+        entries.append((sprites.wonder(WONDER_MINI), words.pgettext("legend", "wonder")))
     entries += [
-        (sprites.catastrophe(LEGEND_ITEM), "catastrophe"),
-        (sprites.leader(0, Colour.RED, LEGEND_ITEM + 2), "leader"),
-        (sprites.treasure(26), "treasure"),
-        (sprites.unification(30), "unification"),
-        (_legend_swatch("special"), "special border"),
-        (_legend_swatch("changed"), "last move"),
-        (_legend_swatch("removed"), "removed"),
-        (_legend_swatch("highlight"), "marked"),
-        (_legend_badges(), "attacker, defender in a conflict"),
+        (sprites.catastrophe(LEGEND_ITEM), words.gettext("catastrophe")),
+        (sprites.leader(0, Colour.RED, LEGEND_ITEM + 2), words.gettext("leader")),
+        (sprites.treasure(26), words.gettext("treasure")),
+        (sprites.unification(30), words.gettext("unification")),
+        (_legend_swatch("special"), words.gettext("special border")),
+        (_legend_swatch("changed"), words.gettext("last move")),
+        (_legend_swatch("removed"), words.gettext("removed")),
+        (_legend_swatch("highlight"), words.gettext("marked")),
+        (_legend_badges(), words.gettext("attacker, defender in a conflict")),
     ]
     rows: list[LegendRow] = [[]]
     x = MARGIN
@@ -325,8 +371,8 @@ def _legend_rows(buildings: bool = False, wonder: bool = False) -> tuple[LegendR
     return tuple(rows)
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout) -> None:
-    for row, entries in enumerate(_legend_rows(lay.buildings, lay.wonder)):
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, words: Words) -> None:
+    for row, entries in enumerate(_legend_rows(words, lay.buildings, lay.wonder)):
         cy = lay.legend_y + row * LEGEND_ROW + LEGEND_ROW // 2
         for sprite, label, x in entries:
             w = max(sprite.rgb.width, LEGEND_ITEM)
@@ -372,8 +418,8 @@ def _grid(river: frozenset[int]) -> Image.Image:
 
 
 @functools.cache
-def _base(lay: Layout, river: frozenset[int]) -> Image.Image:
-    """Everything that does not depend on the position, for one map and layout."""
+def _base(lay: Layout, river: frozenset[int], words: Words) -> Image.Image:
+    """Everything that does not depend on the position, for one map, layout and language."""
     image = Image.new("RGB", (WIDTH, lay.height), style.BACKGROUND)
     image.paste(_grid(river), (0, 0))
     draw = ImageDraw.Draw(image)
@@ -381,8 +427,10 @@ def _base(lay: Layout, river: frozenset[int]) -> Image.Image:
     draw.rounded_rectangle(
         (MARGIN, lay.box_y, WIDTH - MARGIN, lay.box_y + lay.box_h), radius=8, fill=style.BOX
     )
-    text(draw, (X_LEADERS, lay.labels_y), "In supply", TEXT, style.INK_SOFT)
-    text(draw, (X_HAND, lay.labels_y), "Hand", TEXT, style.INK_SOFT)
+    in_supply = style.clip(words.gettext("In supply"), TEXT, X_HAND - X_LEADERS - 8)
+    text(draw, (X_LEADERS, lay.labels_y), in_supply, TEXT, style.INK_SOFT)
+    hand = style.clip(words.gettext("Hand"), TEXT, X_POINTS - X_HAND - 8)
+    text(draw, (X_HAND, lay.labels_y), hand, TEXT, style.INK_SOFT)
     for colour in Colour:
         sprites.tile(colour, MINI_TILE).put_centred(
             image, X_LEADERS + colour * LEADER_SLOT + LEADER_SLOT // 2, lay.icons_y
@@ -391,12 +439,12 @@ def _base(lay: Layout, river: frozenset[int]) -> Image.Image:
     for seat in range(lay.players + 1):
         y = lay.row_top(seat)
         draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=style.FAINT, width=1)
-    text(draw, (MARGIN, lay.monuments_y), "Monuments left", TEXT, style.INK_SOFT)
+    text(draw, (MARGIN, lay.monuments_y), words.gettext(MONUMENTS_LABEL), TEXT, style.INK_SOFT)
     if lay.options_y is not None and lay.buildings:
-        text(draw, (MARGIN, lay.options_y), BUILDINGS_LABEL, TEXT, style.INK_SOFT)
+        text(draw, (MARGIN, lay.options_y), words.gettext(BUILDINGS_LABEL), TEXT, style.INK_SOFT)
     if lay.options_y is not None and lay.wonder:
-        text(draw, (X_WONDER, lay.options_y), "Wonder", TEXT, style.INK_SOFT)
-    _legend(image, draw, lay)
+        text(draw, (X_WONDER, lay.options_y), words.gettext(WONDER_LABEL), TEXT, style.INK_SOFT)
+    _legend(image, draw, lay, words)
     return image
 
 
@@ -598,20 +646,23 @@ def _draw_strip(
     names: Sequence[str],
     notes: dict[int, SeatNote],
     title: str,
+    words: Words,
 ) -> None:
     draw = ImageDraw.Draw(image)
     width = WIDTH - 2 * MARGIN
     if lay.title_y is not None:
         text(draw, (MARGIN, lay.title_y), style.clip(title, TEXT, width), TEXT, style.INK_SOFT)
-    header, decision = describe(view, names)
+    header, decision = describe(view, names, words)
     size, header = style.fit(header, (30, 28, 26, TEXT), width, bold=True)
     text(draw, (MARGIN, lay.header_y), header, size, style.INK, bold=True)
     size, decision = style.fit(decision, (26, TEXT), width - 24)
     text(draw, (MARGIN + 12, lay.box_y + lay.box_h // 2), decision, size)
 
     public_points = view.open_scoring or view.phase is Phase.OVER
+    hand_room = (X_POINTS - 8 if public_points else WIDTH - MARGIN) - X_HAND
     if public_points:
-        text(draw, (X_POINTS, lay.labels_y), "Points", TEXT, style.INK_SOFT)
+        points_label = style.clip(words.gettext("Points"), TEXT, WIDTH - MARGIN - X_POINTS)
+        text(draw, (X_POINTS, lay.labels_y), points_label, TEXT, style.INK_SOFT)
         for colour in Colour:
             cx = X_POINTS + colour * POINT_SLOT + POINT_SLOT // 2
             sprites.tile(colour, MINI_TILE).put_centred(image, cx, lay.icons_y)
@@ -629,7 +680,7 @@ def _draw_strip(
         name_y = cy if note is None else top + 30
         text(draw, (X_NAME, name_y), names[seat], style.NAME_SIZE, bold=seat == view.active)
         if note is not None:
-            note_sprite(note, TEXT, NOTE_WIDTH).put(image, X_NAME, top + 50)
+            note_sprite(note, TEXT, NOTE_WIDTH, words).put(image, X_NAME, top + 50)
         for colour in Colour:
             cx = X_LEADERS + colour * LEADER_SLOT + LEADER_SLOT // 2
             if colour in seat_view.leaders_in_supply:
@@ -645,7 +696,10 @@ def _draw_strip(
                 draw.rounded_rectangle(
                     (cx - 13, cy - 13, cx + 13, cy + 13), radius=4, outline=style.FAINT, width=2
                 )
-        text(draw, (X_HAND, cy), _plural(seat_view.hand_size, "tile"), TEXT)
+        hand = words.ngettext("{n} tile", "{n} tiles", seat_view.hand_size)
+        if style.text_width(hand, TEXT) > hand_room:  # a long word for tiles: the column's label says it
+            hand = str(seat_view.hand_size)
+        text(draw, (X_HAND, cy), hand, TEXT)
         if public_points and seat_view.points is not None:
             for colour in Colour:
                 cx = X_POINTS + colour * POINT_SLOT + POINT_SLOT // 2
@@ -653,42 +707,52 @@ def _draw_strip(
             text(draw, (X_TREASURES + POINT_SLOT // 2, cy), str(seat_view.treasures or 0), 26, anchor="mm")
 
     y = lay.monuments_y
-    x = MARGIN + round(style.text_width("Monuments left", TEXT)) + 14
+    x = MARGIN + round(style.text_width(words.gettext(MONUMENTS_LABEL), TEXT)) + 14
+    label = words.ngettext("{n} treasure left", "{n} treasures left", view.treasures_left)
+    right = WIDTH - MARGIN
+    treasure_x = right - round(style.text_width(label, TEXT)) - 20  # the treasure icon's centre
     available = set(view.monuments_available)
+    # the monuments close up (to 2 px apart) when long words on either side leave less room
+    room = treasure_x - 14 - 12 - x - len(available) * MONUMENT_MINI
+    gap = max(2, min(8, room // max(1, len(available))))
     for pair in MONUMENTS:
         if pair in available:
             sprites.monument(pair, MONUMENT_MINI).put_centred(image, x + MONUMENT_MINI // 2, y)
-            x += MONUMENT_MINI + 8
+            x += MONUMENT_MINI + gap
     if not available:
-        text(draw, (x, y), "none", TEXT, style.INK_SOFT)
+        text(draw, (x, y), words.gettext("none"), TEXT, style.INK_SOFT)
     if lay.options_y is not None:
-        _draw_options(image, draw, lay.options_y, view)
-    label = f"{view.treasures_left} treasures left"
-    right = WIDTH - MARGIN
+        _draw_options(image, draw, lay.options_y, view, words)
     text(draw, (right, y), label, TEXT, style.INK_SOFT, "rm")
-    sprites.treasure(28).put_centred(image, right - round(style.text_width(label, TEXT)) - 20, y)
+    sprites.treasure(28).put_centred(image, treasure_x, y)
 
 
-def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> None:
+def _draw_options(
+    image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: PublicView, words: Words
+) -> None:
     """The line of the 2015 options: the buildings beside the board (R28), and the wonder, if it is still to
     be erected or where it stands (R29)."""
     if view.use_buildings:
-        x = MARGIN + round(style.text_width(BUILDINGS_LABEL, TEXT)) + 14
+        x = MARGIN + round(style.text_width(words.gettext(BUILDINGS_LABEL), TEXT)) + 14
         for colour in view.buildings_beside:
             sprites.building(colour, BUILDING_MINI).put_centred(image, x + BUILDING_MINI // 2, y)
             x += BUILDING_MINI + 8
         if not view.buildings_beside:
-            text(draw, (x, y), "none", TEXT, style.INK_SOFT)
+            text(draw, (x, y), words.gettext("none"), TEXT, style.INK_SOFT)
     if view.use_wonder:
-        x = X_WONDER + round(style.text_width("Wonder", TEXT)) + 12
+        x = X_WONDER + round(style.text_width(words.gettext(WONDER_LABEL), TEXT)) + 12
         sprites.wonder(WONDER_MINI).put_centred(image, x + WONDER_MINI // 2, y)
-        where = "to be erected" if view.wonder is None else f"on {square_name(view.wonder).upper()}"
+        if view.wonder is None:
+            where = words.gettext("to be erected")
+        else:
+            where = words.gettext("on {square}", square=_square(view.wonder))
         text(draw, (x + WONDER_MINI + 8, y), where, TEXT, style.INK_SOFT)
 
 
 def render_board(
     view: PublicView,
     names: Sequence[str],
+    words: Words,
     changed: Iterable[int] = (),
     removed: Iterable[int] = (),
     highlight: Iterable[int] = (),
@@ -696,11 +760,13 @@ def render_board(
     title: str | None = None,
 ) -> Image.Image:
     """The board picture as an RGB image (``board_png`` encodes it)."""
-    drawn_notes = valid_notes(notes, view.players)
+    drawn_notes = valid_notes(notes, view.players, words)
     drawn_title = style.title_text(title)
-    lay = layout(view.players, bool(drawn_title), bool(drawn_notes), view.use_buildings, view.use_wonder)
+    lay = layout(
+        view.players, words, bool(drawn_title), bool(drawn_notes), view.use_buildings, view.use_wonder
+    )
     river = frozenset(sq.index for sq in view.squares if sq.river)
-    image = _base(lay, river).copy()
+    image = _base(lay, river, words).copy()
     valid = range(COLUMNS * ROWS)
     _draw_squares(
         image,
@@ -709,5 +775,5 @@ def render_board(
         frozenset(s for s in removed if s in valid),
         frozenset(s for s in highlight if s in valid),
     )
-    _draw_strip(image, lay, view, names, drawn_notes, drawn_title)
+    _draw_strip(image, lay, view, names, drawn_notes, drawn_title, words)
     return image

@@ -10,7 +10,8 @@ from PIL import Image, ImageDraw
 
 from engine import Colour, PlayerView, PublicView
 from engine.scoring import allocate_treasures
-from render import sprites, style
+from i18n import N_, Words
+from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_height, note_sprite, valid_notes
 from render.style import text
 
@@ -21,11 +22,6 @@ HAND_TEXT = style.phone_text(HAND_W)  # the smallest text: ~11 px when a phone s
 HAND_TILE = 72
 HAND_GAP = 12
 MARGIN = 20
-POINT_WORDS = ("amulets", "crops", "goods", "bricks")  # the rulebooks' names of the point colours
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 @functools.cache
@@ -44,33 +40,44 @@ def _hand_header_height(note: SeatNote | None, title: str) -> int:
 
 
 def render_hand(
-    view: PlayerView, names: Sequence[str], notes: SeatNotes | None = None, title: str | None = None
+    view: PlayerView,
+    names: Sequence[str],
+    words: Words,
+    notes: SeatNotes | None = None,
+    title: str | None = None,
 ) -> Image.Image:
     """A player's own screen: six tiles, points per colour, treasures, catastrophes, leaders in supply;
     headed by the game's title (which game this hand belongs to) and the seat's note, if any."""
     seat = view.seat
     seat_view = view.seats[seat]
-    note = valid_notes(notes, view.players).get(seat)
+    note = valid_notes(notes, view.players, words).get(seat)
     drawn_title = style.title_text(title)
     top = _hand_header_height(note, drawn_title)
-    height = top + 396
+    height = top + 408
     image = Image.new("RGB", (HAND_W, height), style.BACKGROUND)
     draw = ImageDraw.Draw(image)
     m = MARGIN
     small = HAND_TEXT
 
     sprites.dynasty(seat, 38).put_centred(image, m + 19, 32)
-    header = style.clip(f"{names[seat]} · your hand", 26, HAND_W - m - 70, bold=True)
-    text(draw, (m + 50, 32), header, 26, bold=True)
+    header_size, header = style.fit(
+        words.gettext("{name} · your hand", name=names[seat]), (26, 22), HAND_W - m - 70, bold=True
+    )
+    text(draw, (m + 50, 32), header, header_size, bold=True)
     y = 62
     if drawn_title:
         text(draw, (m, y + 14), style.clip(drawn_title, 19, HAND_W - 2 * m, bold=True), 19, bold=True)
         y += 30
-    turn = f"Turn {view.turn} · {names[view.active]} to play" if view.outcome is None else "Game over"
-    text(draw, (m, y + 12), style.clip(f"Private · {turn}", small, HAND_W - 2 * m), small, style.INK_SOFT)
+    if view.outcome is None:
+        turn = words.gettext(
+            "Private · Turn {turn} · {name} to play", turn=view.turn, name=names[view.active]
+        )
+    else:
+        turn = words.gettext("Private · Game over")
+    text(draw, (m, y + 12), style.clip(turn, small, HAND_W - 2 * m), small, style.INK_SOFT)
     y += 28
     if note is not None:
-        note_sprite(note, small, HAND_W - 2 * m).put(image, m, y + 4)
+        note_sprite(note, small, HAND_W - 2 * m, words).put(image, m, y + 4)
 
     tiles_y = top + 6
     tiles = [c for c in Colour for _ in range(view.hand[c])]
@@ -82,39 +89,44 @@ def render_hand(
             sprites.tile(tiles[i], HAND_TILE).put(image, x, tiles_y)
         else:
             _empty_slot(HAND_TILE).put(image, x, tiles_y)
-    counts = [f"{view.hand[c]} {c.tile_name if view.hand[c] == 1 else style.TILE_PLURALS[c]}" for c in Colour]
-    summary = " · ".join(w for w, c in zip(counts, Colour, strict=True) if view.hand[c]) or "no tiles"
+    counts = [words.plural(labels.TILE_COUNT[c], view.hand[c]) for c in Colour if view.hand[c]]
+    summary = style.clip(" · ".join(counts) or words.gettext("no tiles"), small, HAND_W - 2 * m)
     text(draw, (HAND_W // 2, tiles_y + HAND_TILE + 20), summary, small, style.INK_SOFT, "mm")
 
     y = tiles_y + HAND_TILE + 52
-    text(draw, (m, y), "Points", small, style.INK_SOFT)
     slot = (HAND_W - 2 * m) // 4
+    half = HAND_W - 2 * m - 2 * slot  # the width of a label on the right half
+
+    def label(xy: tuple[float, float], message: str, width: float, ink: style.RGB = style.INK_SOFT) -> None:
+        text(draw, xy, style.clip(words.gettext(message), small, width), small, ink)
+
+    label((m, y), N_("Points"), HAND_W - 2 * m)
     for colour in Colour:
         x = m + colour * slot
         sprites.tile(colour, 40).put(image, x, y + 14)
         text(draw, (x + 50, y + 28), str(view.points[colour]), 26, bold=True)
-        text(draw, (x + 50, y + 52), POINT_WORDS[colour], small, style.INK_SOFT)
+        label((x, y + 68), labels.POINTS[colour], slot - 6)  # under the tile and its number
 
-    y += 96
-    text(draw, (m, y), "Treasures", small, style.INK_SOFT)
+    y += 108
+    label((m, y), N_("Treasures"), 2 * slot - 8)
     sprites.treasure(30).put(image, m, y + 16)
     text(draw, (m + 40, y + 31), str(view.treasures), 26, bold=True)
     final = allocate_treasures(view.points, view.treasures)
-    text(draw, (m + 2 * slot, y), "Score if the game ended now", small, style.INK_SOFT)
+    label((m + 2 * slot, y), N_("Score if the game ended now"), half)
     text(draw, (m + 2 * slot, y + 31), str(min(final)), 26, bold=True)
-    text(draw, (m + 2 * slot + 40, y + 32), "your weakest colour", small, style.INK_SOFT)
+    label((m + 2 * slot + 40, y + 32), N_("your weakest colour"), half - 40)
 
     y += 74
-    text(draw, (m, y), "Catastrophes", small, style.INK_SOFT)
+    label((m, y), N_("Catastrophes"), 2 * slot - 8)
     for i in range(seat_view.catastrophes):
         sprites.catastrophe(34).put(image, m + i * 42, y + 14)
     if not seat_view.catastrophes:
-        text(draw, (m, y + 31), "none left", small)
-    text(draw, (m + 2 * slot, y), "Leaders in supply", small, style.INK_SOFT)
+        label((m, y + 31), N_("none left"), 2 * slot - 8, style.INK)
+    label((m + 2 * slot, y), N_("Leaders in supply"), half)
     for i, colour in enumerate(seat_view.leaders_in_supply):
         sprites.leader(seat, colour, 40).put(image, m + 2 * slot + i * 48, y + 12)
     if not seat_view.leaders_in_supply:
-        text(draw, (m + 2 * slot, y + 31), "all on the board", small)
+        label((m + 2 * slot, y + 31), N_("all on the board"), half, style.INK)
     return image
 
 
@@ -123,7 +135,10 @@ def render_hand(
 SCORES_W = 800
 SCORES_TEXT = style.phone_text(SCORES_W)
 SCORE_NOTE_WIDTH = 200
-FOOTNOTE = "Score = the weakest colour after treasures (+n) are added; ties go to the next weakest colour."
+WEAKEST_HALF = 56  # the widest the weakest colour's frame reaches either side of its column's centre
+FOOTNOTE = N_(
+    "Score = the weakest colour after treasures (+n) are added; ties go to the next weakest colour."
+)
 
 
 @dataclass(frozen=True)
@@ -162,7 +177,7 @@ def ranked_sheet(title: str | None, heading: str, subtitle: str, footnote: str, 
     small = SCORES_TEXT
     m = SHEET_MARGIN
     drawn_title = style.title_text(title)
-    footnote_lines = style.wrap(footnote, small, SCORES_W - 2 * m, 2)
+    footnote_lines = style.wrap(footnote, small, SCORES_W - 2 * m, 3)
     top = 96 + (34 if drawn_title else 0)
     height = top + 44 + row * rows + 16 + 30 * len(footnote_lines) + 8
     image = Image.new("RGB", (SCORES_W, height), style.BACKGROUND)
@@ -181,24 +196,25 @@ def ranked_sheet(title: str | None, heading: str, subtitle: str, footnote: str, 
 
 
 def render_scores(
-    view: PublicView, names: Sequence[str], notes: SeatNotes | None = None, title: str | None = None
+    view: PublicView,
+    names: Sequence[str],
+    words: Words,
+    notes: SeatNotes | None = None,
+    title: str | None = None,
 ) -> Image.Image:
     """Each player's points per colour with treasures added, the weakest colour framed, the places;
     a seat's note (resigned, computer...) under its name."""
     outcome = view.outcome
     assert outcome is not None
     standings = outcome.standings
-    drawn_notes = valid_notes(notes, view.players)
+    drawn_notes = valid_notes(notes, view.players, words)
     small = SCORES_TEXT
     m = SHEET_MARGIN
-    reason = {"treasures": "only two treasures left", "bag": "the bag ran out"}.get(
-        outcome.reason, outcome.reason
-    )
     sheet = ranked_sheet(
         title,
-        "Final scores",
-        f"Game over after turn {view.turn} · {reason}",
-        FOOTNOTE,
+        words.gettext("Final scores"),
+        labels.game_over(words, outcome.reason, view.turn),
+        words.gettext(FOOTNOTE),
         len(standings),
         100 if drawn_notes else 76,
     )
@@ -207,31 +223,40 @@ def render_scores(
     x_place, x_symbol, x_name, x_cols, col_w, x_treasure, x_score = m, 92, 116, 300, 94, 700, 754
     name_w = x_cols - x_name - 8
     head_y = top + 18
-    text(draw, (x_place, head_y), "Place", small, style.INK_SOFT)
-    text(draw, (x_name, head_y), "Player", small, style.INK_SOFT)
+    text(draw, (x_place, head_y), style.clip(words.gettext("Place"), small, x_name - x_place - 4), small,
+         style.INK_SOFT)  # fmt: skip
+    text(draw, (x_name, head_y), style.clip(words.gettext("Player"), small, name_w), small, style.INK_SOFT)
     for colour in Colour:
         cx = x_cols + colour * col_w + col_w // 2
         sprites.tile(colour, 28).put_centred(image, cx, head_y)
     sprites.treasure(28).put_centred(image, x_treasure, head_y)
-    text(draw, (x_score, head_y), "Score", small, style.INK_SOFT, "mm")
+    # over its column, moved left of centre (never over the treasure) when a language's word is longer
+    score_label = style.clip(words.gettext("Score"), small, SCORES_W - 6 - (x_treasure + 18))
+    score_x = min(x_score, SCORES_W - 6 - style.text_width(score_label, small) / 2)
+    text(draw, (score_x, head_y), score_label, small, style.INK_SOFT, "mm")
 
+    weakest_word = words.pgettext("score frame", "weakest")
     for i, st in enumerate(standings):
         row_top, cy = sheet.band(i, st.place == 1)
-        text(draw, (x_place, cy), ordinal(st.place), 26, bold=st.place == 1)
+        text(draw, (x_place, cy), labels.ordinal(words, st.place), 26, bold=st.place == 1)
         sprites.dynasty(st.seat, 36).put_centred(image, x_symbol, cy)
         note = drawn_notes.get(st.seat)
         name = style.clip(names[st.seat], style.NAME_SIZE, name_w, bold=True)
         text(draw, (x_name, cy if note is None else row_top + 30), name, style.NAME_SIZE, bold=st.place == 1)
         if note is not None:
-            note_sprite(note, small, min(SCORE_NOTE_WIDTH, name_w)).put(image, x_name, row_top + 50)
+            note_sprite(note, small, min(SCORE_NOTE_WIDTH, name_w), words).put(image, x_name, row_top + 50)
         for colour in Colour:
             cx = x_cols + colour * col_w + col_w // 2
             weakest = colour == st.weakest
             if weakest:
+                # the frame grows with its word, up to where the next columns' numbers begin
+                half = min(WEAKEST_HALF, max(45, round(style.text_width(weakest_word, small) / 2) + 8))
                 draw.rounded_rectangle(
-                    (cx - 45, cy - 32, cx + 45, cy + 32), radius=8, outline=style.INK, width=3
+                    (cx - half, cy - 32, cx + half, cy + 32), radius=8, outline=style.INK, width=3
                 )
-                text(draw, (cx, cy + 16), "weakest", small, style.INK, "mm")
+                text(
+                    draw, (cx, cy + 16), style.clip(weakest_word, small, 2 * half - 6), small, style.INK, "mm"
+                )
             added = st.final[colour] - st.points[colour]
             value_y = cy - 10 if weakest else cy
             label = str(st.final[colour])

@@ -16,7 +16,8 @@ from typing import Literal
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from engine import Action, Colour, Event, Game, Phase, PublicView, Settings, public_view, replay, square_name
-from render import board, cards, style
+from i18n import Words
+from render import board, cards, labels, style
 from render.events import changed_squares, removed_squares
 from render.seats import SeatNotes
 
@@ -61,29 +62,50 @@ def _sq(square: int) -> str:
     return square_name(square).upper()
 
 
-def _tiles(n: int, colour: Colour) -> str:
-    return f"{n} {colour.tile_name}" if n == 1 else f"{n} {style.TILE_PLURALS[colour]}"
-
-
-def _conflict_result(event: Event, commits: list[int], active: int, names: Sequence[str]) -> str:
+def _conflict_result(
+    event: Event, commits: list[int], active: int, names: Sequence[str], words: Words
+) -> str:
     """A revolt or war result from the active player's side:
     "war of kings won against Bob, 2 vs 1 committed, +3 black"."""
     assert event.seat is not None and event.other is not None and event.colour is not None
-    leaders = style.LEADER_PLURALS[event.colour]
-    kind = f"revolt of {leaders}" if event.kind == "revolt-won" else f"war of {leaders}"
-    scored = "red" if event.kind == "revolt-won" else event.colour.word  # R14: a revolt scores red
-    gain = f"+{event.count} {scored}"
-    committed = f", {' vs '.join(map(str, commits))} committed" if len(commits) == 2 else ""
+    kind = "revolt" if event.kind == "revolt-won" else "war"
+    conflict = labels.said(words, labels.CONFLICT_DONE, (kind, event.colour))
+    scored = Colour.RED if event.kind == "revolt-won" else event.colour  # R14: a revolt scores red
+    gain = labels.said(words, labels.GAIN, scored, n=event.count)
+    committed = ""
+    if len(commits) == 2:
+        committed = words.gettext(
+            ", {attacker} vs {defender} committed", attacker=commits[0], defender=commits[1]
+        )
     winner, loser = names[event.seat], names[event.other]
     if event.seat == active:
-        return f"{kind} won against {loser}{committed}, {gain}"
+        return words.gettext(
+            "{conflict} won against {name}{committed}, {gain}",
+            conflict=conflict,
+            name=loser,
+            committed=committed,
+            gain=gain,
+        )
     if event.other == active:
-        return f"{kind} lost to {winner}{committed}, {winner} {gain}"
-    return f"{winner} wins a {kind} against {loser}{committed}, {gain}"
+        return words.gettext(
+            "{conflict} lost to {name}{committed}, {name} {gain}",
+            conflict=conflict,
+            name=winner,
+            committed=committed,
+            gain=gain,
+        )
+    return words.gettext(
+        "{winner} wins a {conflict} against {loser}{committed}, {gain}",
+        winner=winner,
+        conflict=conflict,
+        loser=loser,
+        committed=committed,
+        gain=gain,
+    )
 
 
 def describe_events(
-    actions: Sequence[Sequence[Event]], active: int, names: Sequence[str], open_scoring: bool
+    actions: Sequence[Sequence[Event]], active: int, names: Sequence[str], open_scoring: bool, words: Words
 ) -> str:
     """What the public saw happen in a few actions (the events of each), as one line of short phrases in
     words, headed by the player's name when they start with the player's own move: "Alice placed a red
@@ -98,7 +120,7 @@ def describe_events(
         for e in events:
             if e.private and not open_scoring:
                 continue
-            phrase = _phrase(e, commits, active, names)
+            phrase = _phrase(e, commits, active, names, words)
             if phrase:
                 if not said and not phrases:
                     named = e.kind in _OWN_MOVES and e.seat in (None, active)
@@ -106,48 +128,56 @@ def describe_events(
         if phrases:
             said.append(", ".join(phrases))
     line = " · ".join(said)
-    return f"{names[active]} {line}" if named else line or "no move"
+    if named:
+        return words.gettext("{name} {what_they_did}", name=names[active], what_they_did=line)
+    return line or words.gettext("no move")
 
 
-def _phrase(e: Event, commits: list[int], active: int, names: Sequence[str]) -> str:
+def _phrase(e: Event, commits: list[int], active: int, names: Sequence[str], words: Words) -> str:
     """One event in a few words; commitments are kept in ``commits`` for the conflict's result."""
     k, c = e.kind, e.colour
-    by = "" if e.seat is None or e.seat == active else f"{names[e.seat]} "  # another player's doing
+    by = e.seat is not None and e.seat != active  # another player's doing: their name comes first
+    phrase = ""
     if k in ("revolt", "war"):
         commits.clear()
     elif k == "commit":
         commits.append(e.count)
     elif k in _CONFLICT_RESULTS:
-        return _conflict_result(e, commits, active, names)
+        return _conflict_result(e, commits, active, names, words)
     elif c is not None and k == "tile":
-        return f"placed a {c.word} tile on {_sq(e.squares[0])}"
+        return labels.said(words, labels.PLACED_TILE, c, square=_sq(e.squares[0]))
     elif c is not None and k == "leader":
-        return f"placed the {c.word} leader on {_sq(e.squares[0])}"
+        return labels.said(words, labels.PLACED_LEADER, c, square=_sq(e.squares[0]))
     elif c is not None and k == "move":
-        return f"moved the {c.word} leader from {_sq(e.squares[0])} to {_sq(e.squares[1])}"
+        return labels.said(words, labels.MOVED_LEADER, c, start=_sq(e.squares[0]), end=_sq(e.squares[1]))
     elif c is not None and k == "withdraw":
-        return f"withdrew the {c.word} leader"
+        return labels.said(words, labels.WITHDREW_LEADER, c)
     elif k == "catastrophe":
-        return f"played a catastrophe on {_sq(e.squares[0])}"
+        return words.gettext("played a catastrophe on {square}", square=_sq(e.squares[0]))
     elif k == "swap":
-        return f"swapped {e.count} tile{'s' if e.count != 1 else ''}"
+        return words.ngettext("swapped {n} tile", "swapped {n} tiles", e.count)
     elif k == "pass":
-        return "passed"
-    elif k in ("monument", "wonder"):
-        return f"{by}{k} on {_sq(e.squares[0])}"
+        return words.gettext("passed")
+    elif k == "monument":
+        phrase = words.gettext("monument on {square}", square=_sq(e.squares[0]))
+    elif k == "wonder":
+        phrase = words.gettext("wonder on {square}", square=_sq(e.squares[0]))
     elif c is not None and k == "building":
-        return f"{by}{c.building_name} on {_sq(e.squares[0])}"
+        phrase = labels.said(words, labels.BUILDING_ON, c, square=_sq(e.squares[0]))
     elif c is not None and k == "building-moved":
-        return f"{by}{c.building_name} moved to {_sq(e.squares[1])}"
+        phrase = labels.said(words, labels.BUILDING_MOVED, c, square=_sq(e.squares[1]))
     elif k == "treasure":
-        return f"{by}treasure {_sq(e.squares[0])}"
+        phrase = words.gettext("treasure {square}", square=_sq(e.squares[0]))
     elif c is not None and k == "stranded" and e.seat is not None:
-        return f"{names[e.seat]}'s {c.leader_name} stranded"
+        return labels.said(words, labels.STRANDED, c, name=names[e.seat])
     elif c is not None and k in ("point", "monument-points", "wonder-point"):
-        return f"{by}+{e.count} {c.word}"
+        phrase = labels.said(words, labels.GAIN, c, n=e.count)
     elif k == "bag-empty":
-        return "the bag is empty"
-    return ""
+        return words.gettext("the bag is empty")
+    if phrase and by:
+        assert e.seat is not None
+        return words.gettext("{name} {what_they_did}", name=names[e.seat], what_they_did=phrase)
+    return phrase
 
 
 # --------------------------------------------------------------------------------------- frames
@@ -201,13 +231,20 @@ def _compose(frame: _Frame, width: int, height: int) -> Image.Image:
 
 
 def _standings(
-    final: PublicView, names: Sequence[str], notes: SeatNotes | None, title: str | None, height: int
+    final: PublicView,
+    names: Sequence[str],
+    notes: SeatNotes | None,
+    title: str | None,
+    height: int,
+    words: Words,
 ) -> Image.Image:
     """The final scores above the final map, to fit under the caption."""
-    scores = cards.render_scores(final, names, notes, title)
+    scores = cards.render_scores(final, names, words, notes, title)
     wide = board.WIDTH - 2 * board.MARGIN  # as wide as the board, so its text reads as well on a phone
     scores = scores.resize((wide, round(scores.height * wide / scores.width)), Image.Resampling.LANCZOS)
-    grid = board.render_board(final, names).crop((0, 0, board.WIDTH, board.GY + board.GRID_H + board.EDGE))
+    grid = board.render_board(final, names, words).crop(
+        (0, 0, board.WIDTH, board.GY + board.GRID_H + board.EDGE)
+    )
     room = height - CAPTION_H - scores.height - 24
     scale = min(1.0, room / grid.height, (board.WIDTH - 2 * board.MARGIN) / grid.width)
     size = (round(grid.width * scale), round(grid.height * scale))
@@ -245,21 +282,24 @@ def _frames(
     notes: SeatNotes | None,
     title: str | None,
     per: Step,
+    words: Words,
 ) -> Iterator[_Frame]:
     """The frames one by one (a long game's frames would not all fit in memory at once)."""
     game = replay(settings, seed, [])
     start = public_view(game)
-    first = board.render_board(start, names, notes=notes, title=title)
-    yield _Frame(f"Start · {names[start.active]} begins", [", ".join(names)], first, START_MS)
+    first = board.render_board(start, names, words, notes=notes, title=title)
+    heading = words.gettext("Start · {name} begins", name=names[start.active])
+    yield _Frame(heading, [style.joined(names, words)], first, START_MS)
     steps = _steps(game, actions, per)
     width = board.WIDTH - 2 * board.MARGIN - 8
     for n, (step, view) in enumerate(steps, 1):
         events = step.events
-        said = describe_events(step.actions, step.active, names, settings.open_scoring)
+        said = describe_events(step.actions, step.active, names, settings.open_scoring, words)
         actor = step.actor if per == "action" and step.actor is not None else step.active
         image = board.render_board(
             view,
             names,
+            words,
             changed_squares(events),
             removed_squares(events) - changed_squares(events),
             notes=notes,
@@ -267,8 +307,8 @@ def _frames(
         )
         conflict = any(e.kind in _CONFLICT_RESULTS for e in events)
         yield _Frame(
-            f"Turn {step.turn} · {names[actor]}",
-            style.wrap(style.plain(said), LINE_SIZE, width, 2),
+            words.gettext("Turn {turn} · {name}", turn=step.turn, name=names[actor]),
+            style.wrap(said, LINE_SIZE, width, 2),
             image,
             CONFLICT_MS if conflict else FRAME_MS,
             conflict,
@@ -276,13 +316,19 @@ def _frames(
         )
     final = public_view(game)
     if final.phase is Phase.OVER and final.outcome is not None:
-        _, winners = board.describe(final, names)
+        _, winners = board.describe(final, names, words)
         places = " · ".join(
-            f"{cards.ordinal(s.place)} {names[s.seat]} {s.score}" for s in final.outcome.standings
+            words.gettext(
+                "{place} {name} {score}",
+                place=labels.ordinal(words, s.place),
+                name=names[s.seat],
+                score=s.score,
+            )
+            for s in final.outcome.standings
         )
-        standings = _standings(final, names, notes, title, CAPTION_H + first.height)
+        standings = _standings(final, names, notes, title, CAPTION_H + first.height, words)
         lines = [style.clip(winners, LINE_SIZE, width), style.clip(places, LINE_SIZE, width)]
-        yield _Frame("Final standings", lines, standings, FINAL_MS, progress=1.0)
+        yield _Frame(words.gettext("Final standings"), lines, standings, FINAL_MS, progress=1.0)
 
 
 # ------------------------------------------------------------------------------------- encoding
@@ -343,18 +389,19 @@ def replay_animation(
     seed: int,
     actions: Sequence[str | Action],
     *,
+    words: Words,
     names: Sequence[str] | None = None,
     notes: SeatNotes | None = None,
     title: str | None = None,
     per: Step = "turn",
 ) -> Animation:
     """The game as an animated WebP or GIF, whichever is smaller. See ``render.replay_animation``."""
-    seat_names = style.seat_names(settings.players, names)
+    seat_names = style.seat_names(settings.players, names, words)
     gif = io.BytesIO()
     writer: _GifWriter | None = None
     durations: list[int] = []
     height = 0
-    for frame in _frames(settings, seed, actions, seat_names, notes, title, per):
+    for frame in _frames(settings, seed, actions, seat_names, notes, title, per, words):
         height = height or CAPTION_H + frame.image.height  # the start frame sets the size
         picture = style.to_palette(_compose(frame, board.WIDTH, height))
         if writer is None:

@@ -12,10 +12,13 @@ import io
 import math
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 
+from babel.lists import format_list
 from PIL import Image, ImageDraw, ImageFont
 
 from engine import Colour
+from i18n import Words
 
 RGB = tuple[int, int, int]
 
@@ -181,10 +184,26 @@ def phone_text(width: int) -> int:
     return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
 
 
+FONTS = Path(__file__).parent / "fonts"
+# DejaVu Sans (Debian's fonts-dejavu-core 2.37, Bitstream Vera licence: fonts/LICENSE-DejaVu.txt): Latin,
+# Greek, Cyrillic and more, so names and every language's words are drawn as written.
+_FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
+# Droid Sans Fallback (Debian's fonts-droid-fallback 6.0.1r16, Apache 2.0 licence:
+# fonts/LICENSE-DroidSansFallback.txt): Chinese, Japanese and Korean, for the names DejaVu Sans cannot draw.
+# One face: bold is thickened.
+_FALLBACK_FILE = FONTS / "DroidSansFallback.ttf"
+
+
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font (no system fonts)."""
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font (never a system font, so every machine draws the same picture)."""
+    return ImageFont.truetype(_FONT_FILES[bold], size)
+
+
+@functools.cache
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled font for the characters ``font`` lacks (CJK)."""
+    return ImageFont.truetype(_FALLBACK_FILE, size)
 
 
 def text(
@@ -196,7 +215,8 @@ def text(
     anchor: str = "lm",
     bold: bool = False,
 ) -> None:
-    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat)."""
+    """Draw text at a whole-pixel anchor point; the glyph masks are cached (names and numbers repeat).
+    Characters the font lacks should have gone through ``drawable`` first."""
     mask, dx, dy = _text_mask(words, size, anchor, bold)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
     draw.bitmap((x, y), mask, fill=fill)
@@ -204,18 +224,52 @@ def text(
 
 @functools.lru_cache(maxsize=4096)
 def _text_mask(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    face = font(size)
-    stroke = 1 if bold else 0
-    x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor, stroke_width=stroke))
+    runs = _runs(words)
+    if len(runs) > 1 or (runs and runs[0][1]):
+        return _mixed_mask(runs, size, anchor, bold)
+    face = font(size, bold)
+    x0, y0, x1, y1 = (round(v) for v in face.getbbox(words, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text(
-        (-x0, -y0), words, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
-    )
+    ImageDraw.Draw(mask).text((-x0, -y0), words, font=face, fill=255, anchor=anchor)
     return mask, x0, y0
 
 
+def _mixed_mask(
+    runs: list[tuple[str, bool]], size: int, anchor: str, bold: bool
+) -> tuple[Image.Image, int, int]:
+    """Text with characters from the fallback font: each run drawn with its font on one baseline, placed as
+    ``anchor`` (horizontal l, m or r; vertically the middle, "m", of the main font) places it."""
+    assert anchor[1] == "m", anchor
+    main = font(size, bold)
+    ascent, descent = main.getmetrics()
+    baseline = (ascent - descent) / 2  # from the main font's middle down to its baseline
+    placed: list[tuple[str, ImageFont.FreeTypeFont, int, float]] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    x = 0.0
+    for run, fallback in runs:
+        face = fallback_font(size) if fallback else main
+        stroke = 1 if fallback and bold else 0
+        left, top, right, bottom = face.getbbox(run, anchor="ls", stroke_width=stroke)
+        placed.append((run, face, stroke, x))
+        boxes.append((x + left, baseline + top, x + right, baseline + bottom))
+        x += face.getlength(run) + 2 * stroke
+    x0, y0 = math.floor(min(b[0] for b in boxes)), math.floor(min(b[1] for b in boxes))
+    x1, y1 = math.ceil(max(b[2] for b in boxes)), math.ceil(max(b[3] for b in boxes))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    draw = ImageDraw.Draw(mask)
+    for run, face, stroke, left in placed:
+        draw.text((left - x0, baseline - y0), run, font=face, fill=255, anchor="ls", stroke_width=stroke)
+    shift = {"l": 0.0, "m": -x / 2, "r": -x}[anchor[0]]
+    return mask, round(x0 + shift), y0
+
+
 def text_width(words: str, size: int, bold: bool = False) -> float:
-    return font(size).getlength(words) + (2 if bold else 0)
+    return sum(
+        fallback_font(size).getlength(run) + (2 if bold else 0)
+        if fallback
+        else font(size, bold).getlength(run)
+        for run, fallback in _runs(words)
+    )
 
 
 def clip(words: str, size: int, width: float, bold: bool = False) -> str:
@@ -250,42 +304,94 @@ def wrap(words: str, size: int, width: float, lines: int) -> list[str]:
     return out
 
 
-# The bundled font has ASCII and these few others; dashes and quotes it lacks become ASCII ones.
-_EXTRA_GLYPHS = frozenset("·…’“”")
-_SUBSTITUTES = str.maketrans({"—": "-", "–": "-", "‘": "'", "•": "·"})
+MISSING = "?"  # drawn for a letter or digit neither font has (a name in Devanagari, say)
 
 
-def plain(words: str) -> str:
-    """Text the bundled font can draw: accents removed, other scripts and symbols left out."""
-    decomposed = unicodedata.normalize("NFKD", words.translate(_SUBSTITUTES))
-    kept = "".join(ch for ch in decomposed if 32 <= ord(ch) < 127 or ch in _EXTRA_GLYPHS)
-    return " ".join(kept.split())
+_NOT_A_CHARACTER = "\U0010fffe"  # a Unicode noncharacter: no font maps it, so FreeType draws .notdef
+
+
+@functools.cache
+def _probes(fallback: bool) -> tuple[tuple[ImageFont.FreeTypeFont, tuple[tuple[int, int], bytes]], ...]:
+    """Each face (the main regular and bold, or the fallback) at one size with its .notdef glyph, which
+    FreeType draws for a character the face lacks."""
+    paths = (_FALLBACK_FILE,) if fallback else tuple(_FONT_FILES.values())
+    faces = (ImageFont.truetype(path, 32) for path in paths)
+    return tuple((face, _glyph(face, _NOT_A_CHARACTER)) for face in faces)
+
+
+def _glyph(face: ImageFont.FreeTypeFont, ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@functools.lru_cache(maxsize=4096)
+def covered(ch: str, fallback: bool = False) -> bool:
+    """Whether the main font's two faces (``fallback``: the fallback font) have a glyph for the character:
+    what they draw is not their .notdef box."""
+    if ch.isspace() or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return not fallback  # no ink of their own to compare: combining marks and joiners go with the text
+    return all(_glyph(face, ch) != missing for face, missing in _probes(fallback))
+
+
+def _runs(words: str) -> list[tuple[str, bool]]:
+    """The text cut where it changes font: (run, drawn with the fallback font)."""
+    if words.isascii():  # the words of every picture, most names: the main font has them all
+        return [(words, False)] if words else []
+    runs: list[tuple[str, bool]] = []
+    for ch in words:
+        fallback = not covered(ch)
+        if runs and runs[-1][1] == fallback:
+            runs[-1] = (runs[-1][0] + ch, fallback)
+        else:
+            runs.append((ch, fallback))
+    return runs
+
+
+def drawable(words: str) -> str:
+    """Text as the bundled fonts can draw it, every letter kept as written: a letter or digit neither font
+    has becomes "?", a symbol neither has (an emoji) is left out, and runs of spaces become one."""
+    kept = []
+    for ch in unicodedata.normalize("NFC", words):
+        if covered(ch) or covered(ch, fallback=True):
+            kept.append(ch)
+        elif unicodedata.category(ch)[0] in "LN":
+            kept.append(MISSING)
+    return " ".join("".join(kept).split())
+
+
+def readable(words: str) -> bool:
+    """Whether drawable text says something: at least one letter or digit the font draws."""
+    return any(ch.isalnum() for ch in words)
 
 
 def title_text(title: str | None) -> str:
-    """A game's title ("Server · #channel · game 12") as drawable text: each part made plain, and a part
-    left with no letter or digit (a name in another script) dropped."""
+    """A game's title ("Server · #channel · game 12") as drawable text: each part made drawable, and a part
+    left with no letter or digit the font draws (a name in a script it lacks) dropped."""
     if not title:
         return ""
-    parts = (plain(part) for part in title.split("·"))
-    return " · ".join(part for part in parts if any(ch.isalnum() for ch in part))
+    parts = (drawable(part) for part in title.split("·"))
+    return " · ".join(part for part in parts if readable(part))
+
+
+def joined(items: Sequence[str], words: Words, *, either: bool = False) -> str:
+    """Items as a list in the words' language ("A, B and C"; ``either``: "A, B or C"), by CLDR's rules."""
+    return format_list(
+        list(items), style="or" if either else "standard", locale=words.language.replace("-", "_")
+    )
 
 
 NAME_WIDTH = 210  # pixels at the name size: long Discord names are clipped to this
 NAME_SIZE = 26
 
 
-def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
-    """A short printable name per seat; ``Seat 1``... where a name is missing or unprintable."""
+def seat_names(players: int, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:
+    """A short drawable name per seat, as written; "Seat 1"... where a name is missing or has no letter or
+    digit the font draws (a name in a script it lacks never vanishes: its seat's number stands for it)."""
     out = []
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
-        name = plain(str(given)) if given else ""
-        if not any(ch.isalnum() for ch in name):
-            name = ""
-        out.append(clip(name or f"Seat {seat + 1}", NAME_SIZE, NAME_WIDTH, bold=True))
+        name = drawable(str(given)) if given else ""
+        if not readable(name):
+            name = words.gettext("Seat {number}", number=seat + 1)
+        out.append(clip(name, NAME_SIZE, NAME_WIDTH, bold=True))
     return tuple(out)
-
-
-TILE_PLURALS = {c: f"{c.tile_name}s" for c in Colour}
-LEADER_PLURALS = {c: f"{c.leader_name}s" for c in Colour}

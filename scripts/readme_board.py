@@ -15,7 +15,10 @@ import random
 from pathlib import Path
 
 from engine import Action, Event, Game, Kind, Phase, public_view
+from i18n import words_for
 from render import board_png, changed_squares, removed_squares
+
+EN = words_for("en")
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ishtar", "Gilgamesh", "Enheduanna", "Hammurabi"]
@@ -52,7 +55,11 @@ def main() -> None:
     args = parser.parse_args()
     game, events = play(args.seed, args.actions)
     png = board_png(
-        public_view(game), names=NAMES, changed=changed_squares(events), removed=removed_squares(events)
+        public_view(game),
+        names=NAMES,
+        changed=changed_squares(events),
+        removed=removed_squares(events),
+        words=EN,
     )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_bytes(png)

@@ -8,8 +8,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.core import reply_private
-from bot.help_texts import HELP, RULES
+from bot.core import reader_words, reply_private
+from bot.help_texts import help_text, rules_text
 
 Topic = Literal[
     "setup",
@@ -29,14 +29,13 @@ Topic = Literal[
 
 @app_commands.command(name="help", description="How to play here: commands, a turn, conflicts")
 async def help_command(interaction: discord.Interaction) -> None:
-    await reply_private(interaction, HELP)
+    await reply_private(interaction, help_text(reader_words(interaction)))
 
 
 @app_commands.command(name="rules", description="The rules, one topic at a time")
 @app_commands.describe(topic="default: setup")
 async def rules(interaction: discord.Interaction, topic: Topic = "setup") -> None:
-    others = " · ".join(f"`{t}`" for t in RULES if t != topic)
-    await reply_private(interaction, f"{RULES[topic]}\nOther topics: {others}")
+    await reply_private(interaction, rules_text(topic, reader_words(interaction)))
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (help_command, rules)

@@ -14,22 +14,30 @@ import io
 import discord
 from discord import app_commands
 
-from bot.core import UserError
+from bot.core import UserError, reader_words
 from bot.history import Answer
-from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_working
+from bot.history_texts import (
+    ANALYSIS_DONE,
+    BOT_HAS_NO_STATS,
+    LEADERBOARD_PAGES,
+    REPLAY_DONE,
+    SHARED,
+    analyse_working,
+)
+from bot.language import game_words
 from bot.surface.common import rooms_for, think_privately
 from storage import Player
 
 history_group = app_commands.Group(name="history", description="Replays, records, stats, ratings, games")
 
 GAME = "game number (default: this channel's)"
-SHARED = "Posted in the channel."
 
 
 async def game_numbers(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     if interaction.guild_id is None:
         return []
-    choices = await rooms_for(interaction).history.game_choices(interaction.guild_id, current)
+    history = rooms_for(interaction).history
+    choices = await history.game_choices(interaction.guild_id, current, words=reader_words(interaction))
     return [app_commands.Choice(name=label, value=number) for label, number in choices]
 
 
@@ -40,7 +48,7 @@ async def send(
     what the private reply says otherwise, if it said it was working)."""
     files = [discord.File(io.BytesIO(a.data), a.filename) for a in answer.files]
     if share:
-        await interaction.edit_original_response(content=SHARED)
+        await interaction.edit_original_response(content=reader_words(interaction).gettext(SHARED))
     await interaction.followup.send(answer.text, files=files, ephemeral=not share)
     if done and not share:
         await interaction.edit_original_response(content=done)
@@ -50,39 +58,41 @@ async def send(
 @app_commands.describe(game=GAME, share="post it for everyone")
 @app_commands.autocomplete(game=game_numbers)
 async def replay(interaction: discord.Interaction, game: int | None = None, share: bool = False) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
-    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game)
-    await interaction.edit_original_response(content=rooms.history.replay_working(record))
-    answer = await rooms.history.replay(record)
-    await send(interaction, answer, share=share, done="Done: the replay is below.")
+    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game, words=words)
+    await interaction.edit_original_response(content=rooms.history.replay_working(record, words=words))
+    # a shared replay is a post of the game's channel: its caption in the game's language
+    answer = await rooms.history.replay(record, words=game_words(record) if share else words)
+    await send(interaction, answer, share=share, done=words.gettext(REPLAY_DONE))
 
 
 @history_group.command(name="export", description="A finished game's record, as a text file")
 @app_commands.describe(game=GAME)
 @app_commands.autocomplete(game=game_numbers)
 async def export(interaction: discord.Interaction, game: int | None = None) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
-    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game)
-    await send(interaction, await rooms.history.export(record))
+    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game, words=words)
+    await send(interaction, await rooms.history.export(record, words=words))
 
 
 @history_group.command(name="analyse", description="A finished game's costliest moves, seat by seat")
 @app_commands.describe(game=GAME, share="post it for everyone")
 @app_commands.autocomplete(game=game_numbers)
 async def analyse(interaction: discord.Interaction, game: int | None = None, share: bool = False) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
-    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game)
-    rooms.history.analysable(record)
+    record = await rooms.history.game(interaction.guild_id, interaction.channel_id, game, words=words)
+    rooms.history.analysable(record, words=words)
 
     async def progress(percent: int) -> None:
-        await interaction.edit_original_response(content=analyse_working(record.id, percent))
+        await interaction.edit_original_response(content=analyse_working(record.id, percent, words))
 
     await progress(0)
-    answers = await rooms.history.analyse(record, progress)
-    await interaction.edit_original_response(content=SHARED if share else "Done: the analysis is below.")
+    answers = await rooms.history.analyse(record, progress, words=game_words(record) if share else words)
+    done = SHARED if share else ANALYSIS_DONE
+    await interaction.edit_original_response(content=words.gettext(done))
     for answer in answers:
         files = [discord.File(io.BytesIO(a.data), a.filename) for a in answer.files]
         await interaction.followup.send(answer.text, files=files, ephemeral=not share)
@@ -91,36 +101,38 @@ async def analyse(interaction: discord.Interaction, game: int | None = None, sha
 @history_group.command(name="stats", description="A player's results on this server")
 @app_commands.describe(user="default: you")
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
     if user is not None and user.bot:
         raise UserError(BOT_HAS_NO_STATS)
     member = user or interaction.user
     rooms.directory.remember(member)
-    text = await rooms.history.stats(interaction.guild_id or 0, Player.person(member.id))
+    text = await rooms.history.stats(interaction.guild_id or 0, Player.person(member.id), words=words)
     await send(interaction, Answer(text))
 
 
 @history_group.command(name="leaderboard", description="This server's ratings")
 @app_commands.describe(page="2: ranks 11-20")
 async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     if page < 1:
         raise UserError(LEADERBOARD_PAGES)
     await think_privately(interaction)
-    answer = await rooms.history.leaderboard(interaction.guild_id or 0, page, interaction.user.id)
+    answer = await rooms.history.leaderboard(
+        interaction.guild_id or 0, page, interaction.user.id, words=words
+    )
     await send(interaction, answer)
 
 
 @history_group.command(name="games", description="This server's games")
 async def games(interaction: discord.Interaction) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
-    await send(interaction, Answer(await rooms.history.server_games(interaction.guild_id or 0)))
+    await send(interaction, Answer(await rooms.history.server_games(interaction.guild_id or 0, words=words)))
 
 
 @history_group.command(name="mygames", description="Your games on every server, awaited first")
 async def mygames(interaction: discord.Interaction) -> None:
-    rooms = rooms_for(interaction)
+    rooms, words = rooms_for(interaction), reader_words(interaction)
     await think_privately(interaction)
-    await send(interaction, Answer(await rooms.history.my_games(interaction.user.id)))
+    await send(interaction, Answer(await rooms.history.my_games(interaction.user.id, words=words)))

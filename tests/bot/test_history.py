@@ -16,8 +16,9 @@ from PIL import Image
 
 import bot.history
 from ai.analysis import Budget
-from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, NO_STARTED_GAME_HERE, analyse_in_play
+from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_in_play, no_started_game_here
 from engine import Game, Outcome, UndoRefused, dump, read_export, replay, take_back
+from i18n import words_for
 from render import SeatMark, SeatNote
 from storage import Actor, GameRecord, Player, Status, Store
 from tests.bot.test_queries import spy_on
@@ -183,7 +184,8 @@ async def test_refusals_are_one_private_sentence(simcord_env, server):
     guild, channel, (alice, bob, _) = server
     store = simcord_env.bot.store
     result = await alice.slash(channel, "te history replay")
-    assert result.ephemeral and result.response.content == NO_STARTED_GAME_HERE
+    assert result.ephemeral and result.response.content == no_started_game_here(words_for("en"))
+    assert "`game:`" in result.response.content
     lobby = await store.create_game(guild.id, channel.id, alice.id, T0)
     for command in ("replay", "export"):
         result = await alice.slash(channel, f"te history {command}", game=lobby.id)
@@ -339,7 +341,7 @@ async def test_stats_count_finished_games_shared_wins_and_leave_out_abandoned_on
         and "carol (1 game" in text
     )
     stats = await simcord_env.bot.store.player_stats(server[0].id, Player.person(alice.id))
-    assert f"Rating: **{round(stats.rating or 0)}**, {stats.rank}" in text
+    assert f"Rating: **{round(stats.rating or 0)}**, #{stats.rank} on this server" in text
     # carol: the 3-player game only (the abandoned one does not count)
     text = (await carol.slash(channel, "te history stats")).response.content
     assert text.startswith("**carol** on Friends: 1 finished game\n")
@@ -371,9 +373,7 @@ async def test_the_leaderboard_in_words_and_as_a_picture(simcord_env, server, hi
     last = next(row for row in reversed(rows) if row.player.user_id is not None)
     asker = next(m for m in (alice, bob, carol) if m.id == last.player.user_id)
     text = (await asker.slash(channel, "te history leaderboard")).response.content
-    assert f"You are {last.rank}" in text.replace("st:", ":").replace("nd:", ":").replace("rd:", ":").replace(
-        "th:", ":"
-    )
+    assert f"You are #{last.rank}: **{round(last.rating)}**" in text
     assert "`/te history leaderboard page: 2`" in text
     result = await asker.slash(channel, "te history leaderboard", page=3)
     assert (
@@ -451,7 +451,7 @@ async def test_mygames_lists_a_players_games_on_every_server_awaited_first(simco
     assert lines[4] == "**Lobbies:**" and f"game {lobby.id}** — lobby, 2 players seated" in lines[5]
     assert "Elsewhere · #far" in text and "Friends · #games" in text
     text = (await carol.slash(channel, "te history mygames")).response.content
-    assert text.startswith("**Your games** — 0 games await you.")
+    assert text.startswith("**Your games** — no game awaits you.")
 
 
 async def test_history_commands_ask_only_indexed_lookups(simcord_env, server, history, monkeypatch):
@@ -472,6 +472,7 @@ async def test_history_commands_ask_only_indexed_lookups(simcord_env, server, hi
         "latest_game_in_channel", "load_game", "effective_actions", "seat_history", "game_export",
         "player_stats", "leaderboard", "running_games", "finished_games", "games_of_guild", "user_games",
         "last_posts", "timers",
+        "person_language", "person_languages", "set_person_language",  # the asker's language, by user id
     }  # fmt: skip
     assert calls and set(calls) <= indexed, set(calls) - indexed
 
@@ -490,7 +491,7 @@ async def test_an_analysis_is_refused_while_the_game_is_in_play(simcord_env, ser
     store = simcord_env.bot.store
     playing = await play_game(store, guild.id, channel.id, [alice.id, bob.id], seed=2, actions=12)
     result = await alice.slash(channel, "te history analyse")
-    assert result.ephemeral and result.response.content == analyse_in_play(playing.id)
+    assert result.ephemeral and result.response.content == analyse_in_play(playing.id, words_for("en"))
     assert not result.followups and channel.history() == []
     lobby = await store.create_game(guild.id, guild.create_text_channel("lobby").id, alice.id, T0)
     result = await alice.slash(channel, "te history analyse", game=lobby.id)
@@ -580,7 +581,8 @@ async def test_two_askers_at_once_share_one_analysis(simcord_env, server, quick_
         return progress
 
     first, second = await asyncio.gather(
-        history.analyse(record, listener(0)), history.analyse(record, listener(1))
+        history.analyse(record, listener(0), words=words_for("en")),
+        history.analyse(record, listener(1), words=words_for("en")),
     )
     assert worked.count("judged_rows") == 1 and worked.count("turning_points") == 1
     assert worked.count("move_pictures") == 2

@@ -28,6 +28,7 @@ LAYERS = {
     "bot.squares": 0,
     "bot.help_texts": 0,
     "bot.history_texts": 0,
+    "bot.command_words": 0,
     "bot.workers": 0,
     "bot.computer": 0,
     "bot.analysis": 0,

@@ -82,7 +82,7 @@ def test_history_names_computer_seats_as_the_game_did() -> None:
     names = {r.seat: history_texts.computer_name("hard", numbers[r.seat]) for r in results if r.seat}
     assert names == {1: "Bot (hard)", 2: "Bot 2 (hard)"}
     placed = [(names.get(r.seat, "dave"), r.score) for r in results]
-    words = history_texts.winners_words(placed[:1], placed[1:])
+    words = history_texts.winners_words(placed[:1], placed[1:], words_for("en"))
     assert words == "Bot 2 (hard) won with 22 (Bot (hard) 11, dave 2)"
 
 

@@ -11,8 +11,11 @@ from PIL import Image, ImageChops
 
 from engine import parse_square, public_view, square_name
 from engine.board import COLUMNS, MAPS, ROWS, SQUARES
+from i18n import words_for
 from render import board, board_png, style
 from tests.render.helpers import REVOLT_CONFLICT, count_near, decode, position
+
+EN = words_for("en")
 
 Box = tuple[int, int, int, int]
 RIVER = MAPS["standard"].river
@@ -132,8 +135,8 @@ def test_markers_drawn_apart_whole_and_off_the_colour_badges(attacker: str, defe
     assert view.conflict is not None
     a, d = parse_square(attacker), parse_square(defender)
     assert (view.conflict.attacker_square, view.conflict.defender_square) == (a, d)
-    marked = decode(board_png(view))
-    plain = decode(board_png(dataclasses.replace(view, conflict=None)))
+    marked = decode(board_png(view, words=EN))
+    plain = decode(board_png(dataclasses.replace(view, conflict=None), words=EN))
     boxes = board.conflict_badge_boxes(a, d)
     assert not _meet(*boxes)
     frame = (0, 0, *marked.size)

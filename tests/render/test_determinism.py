@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 from engine import dump, player_view, public_view
+from i18n import words_for
 from render import board_png, changed_squares, hand_png, removed_squares
 from tests.render.helpers import clear_render_caches, play
+
+EN = words_for("en")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,17 +40,17 @@ def test_same_view_same_bytes() -> None:
         "removed": removed_squares(events),
         "names": ["A", "B", "C", "D"],
     }
-    first = board_png(view, **args)
-    assert board_png(view, **args) == first
-    hand = hand_png(player_view(game, 2))
+    first = board_png(view, **args, words=EN)
+    assert board_png(view, **args, words=EN) == first
+    hand = hand_png(player_view(game, 2), words=EN)
     clear_render_caches()
-    assert board_png(public_view(game), **args) == first
-    assert hand_png(player_view(game, 2)) == hand
+    assert board_png(public_view(game), **args, words=EN) == first
+    assert hand_png(player_view(game, 2), words=EN) == hand
 
 
 def test_no_metadata_in_the_png() -> None:
     game, _ = play(seed=11, players=4, actions=80)
-    for png in (board_png(public_view(game)), hand_png(player_view(game, 0))):
+    for png in (board_png(public_view(game), words=EN), hand_png(player_view(game, 0), words=EN)):
         assert set(_chunks(png)) <= {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
 
 
@@ -64,4 +67,4 @@ def test_a_fresh_process_draws_the_same_bytes(tmp_path: Path) -> None:
         cwd=ROOT,
         timeout=60,
     )
-    assert out.read_bytes() == board_png(public_view(game))
+    assert out.read_bytes() == board_png(public_view(game), words=EN)

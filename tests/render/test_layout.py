@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from engine import Colour, Phase, parse_square, player_view, public_view
+from i18n import words_for
 from render import (
     SeatMark,
     SeatNote,
@@ -33,6 +34,8 @@ from tests.render.helpers import (
 )
 from tests.render.test_leaderboard import ROWS as LEADERBOARD_ROWS
 
+EN = words_for("en")
+
 NAMES_2 = ["Alice", "Bob"]
 
 
@@ -51,9 +54,9 @@ def font_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     sizes: list[int] = []
     real = style.font
 
-    def spy(size: int):  # type: ignore[no-untyped-def]
+    def spy(size: int, bold: bool = False):  # type: ignore[no-untyped-def]
         sizes.append(size)
-        return real(size)
+        return real(size, bold)
 
     clear_render_caches()
     monkeypatch.setattr(style, "font", spy)
@@ -68,14 +71,16 @@ def _pictures() -> dict[str, Callable[[], bytes]]:
     revolt = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
     options = random_game(7, 3, options=True)[-1][0]  # buildings and the wonder: the strip's extra line
     return {
-        "board": lambda: board_png(public_view(mid), names=["W" * 40] * 4),
-        "board with buildings and the wonder": lambda: board_png(public_view(options), title=TITLE),
-        "board with notes and title": lambda: board_png(public_view(final), notes=NOTES, title=TITLE),
-        "board in a conflict": lambda: board_png(public_view(revolt)),
-        "hand": lambda: hand_png(player_view(mid, 1), notes=NOTES, title=TITLE),
-        "scores": lambda: scores_png(public_view(final), notes=NOTES, title=TITLE),
+        "board": lambda: board_png(public_view(mid), names=["W" * 40] * 4, words=EN),
+        "board with buildings and the wonder": lambda: board_png(public_view(options), title=TITLE, words=EN),
+        "board with notes and title": lambda: board_png(
+            public_view(final), notes=NOTES, title=TITLE, words=EN
+        ),
+        "board in a conflict": lambda: board_png(public_view(revolt), words=EN),
+        "hand": lambda: hand_png(player_view(mid, 1), notes=NOTES, title=TITLE, words=EN),
+        "scores": lambda: scores_png(public_view(final), notes=NOTES, title=TITLE, words=EN),
         "leaderboard": lambda: leaderboard_png(
-            LEADERBOARD_ROWS, ["W" * 60, "Bot (hard)", "Carol"], title=TITLE, notes={1: NOTES[1]}
+            LEADERBOARD_ROWS, ["W" * 60, "Bot (hard)", "Carol"], title=TITLE, notes={1: NOTES[1]}, words=EN
         ),
     }
 
@@ -94,7 +99,7 @@ def test_conflict_markers_and_leaders_survive_the_phone_size() -> None:
     still shows its colour (issue 10: they needed zooming)."""
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
     game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
-    image = decode(board_png(public_view(game)))
+    image = decode(board_png(public_view(game), words=EN))
     scale = style.PHONE_WIDTH / image.width
     phone = image.resize((style.PHONE_WIDTH, round(image.height * scale)), Image.Resampling.LANCZOS)
     for square in ("c5", "e5"):
@@ -115,7 +120,7 @@ def test_conflict_markers_and_leaders_survive_the_phone_size() -> None:
 
 
 def test_cells_are_at_least_48_px() -> None:
-    image = decode(board_png(public_view(position({"a1": "R$", "c1": "R$", "a3": "R$"}))))
+    image = decode(board_png(public_view(position({"a1": "R$", "c1": "R$", "a3": "R$"})), words=EN))
     # the grid lines of row 6 (all land): a line every CELL pixels
     y = board.cell_origin(5 * 16)[1] + board.CELL // 2
     lines = [x for x in range(image.width) if image.getpixel((x, y)) == style.LAND_LINE]
@@ -124,21 +129,21 @@ def test_cells_are_at_least_48_px() -> None:
 
 
 def test_names_are_clipped_and_printable() -> None:
-    names = style.seat_names(4, ["Zoë", "A" * 60, "李小龙", ""])
-    assert names[0] == "Zoe"
+    names = style.seat_names(4, ["Zoë", "A" * 60, "कमल", ""], EN)
+    assert names[0] == "Zoë"  # drawn as written (issue 19)
     assert names[1].endswith("…") and style.text_width(names[1], style.NAME_SIZE) <= style.NAME_WIDTH
     assert names[2] == "Seat 3" and names[3] == "Seat 4"
-    assert style.seat_names(2, None) == ("Seat 1", "Seat 2")
+    assert style.seat_names(2, None, EN) == ("Seat 1", "Seat 2")
 
 
 def test_the_strip_says_whose_turn_and_what_is_pending() -> None:
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
     game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict}, turn=12)
-    header, decision = board.describe(public_view(game), ("Alice", "Bob"))
+    header, decision = board.describe(public_view(game), ("Alice", "Bob"), EN)
     assert header == "Turn 12 · Alice's turn · action 1 of 2"
     assert decision == "Bob commits temples · Revolt of priests: Alice (A) 1 + 1 vs Bob (D) 1"
     calm = position(CALM_AT, players=2, actions_left=1, active=1)
-    header, decision = board.describe(public_view(calm), ("Alice", "Bob"))
+    header, decision = board.describe(public_view(calm), ("Alice", "Bob"), EN)
     assert header == "Turn 5 · Bob to play · 1 action left"
     assert decision == "Waiting for Bob: action 2 of 2"
 
@@ -147,7 +152,7 @@ def test_the_strip_after_the_game() -> None:
     final = random_game(6, 3)[-1][0]
     view = public_view(final)
     assert view.phase is Phase.OVER and view.outcome is not None
-    header, decision = board.describe(view, ("A", "B", "C"))
+    header, decision = board.describe(view, ("A", "B", "C"), EN)
     assert header.startswith("Game over after turn")
     winner = view.outcome.standings[0]
     assert ("ABC"[winner.seat] in decision) and str(winner.score) in decision
@@ -164,37 +169,48 @@ def test_a_busy_board_stays_under_200_kb() -> None:
         changed=changed_squares(events) | set(empty[::5]),
         removed=removed_squares(events) | set(empty[1::5]),
         highlight=empty[2::2],
+        words=EN,
     )
     assert len(png) <= 200_000
 
 
 def test_scores_need_a_finished_game() -> None:
     with pytest.raises(ValueError, match="over"):
-        scores_png(public_view(position(CALM_AT, players=2)))
+        scores_png(public_view(position(CALM_AT, players=2)), words=EN)
 
 
 def test_titles_and_notes_in_other_scripts_degrade_gracefully() -> None:
-    assert style.title_text("Café Ludo · #jeux · game 3") == "Cafe Ludo · #jeux · game 3"
-    assert style.title_text("Мой сервер · #игры · game 12") == "game 12"  # the parts it cannot draw go
-    assert style.title_text("Server — #games · game 1") == "Server - #games · game 1"
+    assert style.title_text("Café Ludo · #jeux · game 3") == "Café Ludo · #jeux · game 3"
+    assert style.title_text("Мой сервер · #игры · game 12") == "Мой сервер · #игры · game 12"
+    assert (
+        style.title_text("東京 · #ゲーム 🎲 · कमल · game 12") == "東京 · #ゲーム · game 12"
+    )  # a part it cannot draw goes
+    assert style.title_text("Server — #games · game 1") == "Server — #games · game 1"
     assert style.title_text("") == style.title_text(None) == ""
     game = position(CALM_AT, players=2)
-    plain = board_png(public_view(game), names=NAMES_2)
-    assert board_png(public_view(game), names=NAMES_2, title="東京 · #ゲーム") == plain  # nothing drawable
-    assert board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(text="李小龙")}) == plain
-    marked = board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY, "李小龙")})
-    assert marked == board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY)})
+    plain = board_png(public_view(game), names=NAMES_2, words=EN)
+    assert (
+        board_png(public_view(game), names=NAMES_2, title="कमल · #🎲", words=EN) == plain
+    )  # nothing drawable
+    assert board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(text="कमल")}, words=EN) == plain
+    marked = board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY, "कमल")}, words=EN)
+    assert marked == board_png(public_view(game), names=NAMES_2, notes={0: SeatNote(SeatMark.AWAY)}, words=EN)
     assert marked != plain
     assert (
-        board_png(public_view(game), names=NAMES_2, notes={5: SeatNote(SeatMark.AWAY)}) == plain
+        board_png(public_view(game), names=NAMES_2, notes={5: SeatNote(SeatMark.AWAY)}, words=EN) == plain
     )  # no seat 5
 
 
 def test_a_title_and_notes_change_the_layout_but_not_the_grid() -> None:
     game = position(CALM_AT, players=2)
-    plain = decode(board_png(public_view(game)))
+    plain = decode(board_png(public_view(game), words=EN))
     full = decode(
-        board_png(public_view(game), title="Server · #games · game 1", notes={1: SeatNote(SeatMark.COMPUTER)})
+        board_png(
+            public_view(game),
+            title="Server · #games · game 1",
+            notes={1: SeatNote(SeatMark.COMPUTER)},
+            words=EN,
+        )
     )
     assert full.width == plain.width and full.height > plain.height
     grid = (0, 0, board.WIDTH, board.GY + board.GRID_H + board.EDGE)

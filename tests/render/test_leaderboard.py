@@ -9,9 +9,12 @@ from dataclasses import dataclass
 import pytest
 from PIL import Image
 
+from i18n import words_for
 from render import SeatMark, SeatNote, leaderboard_png, style
 from render.leaderboard import MOST_ROWS
 from tests.render.helpers import count_near, decode
+
+EN = words_for("en")
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,8 @@ TITLE = "My Server · leaderboard"
 
 
 def test_a_leaderboard_is_a_deterministic_palette_png_with_the_first_place_highlighted() -> None:
-    png = leaderboard_png(ROWS, NAMES, title=TITLE, notes={1: SeatNote(SeatMark.COMPUTER)})
-    assert png == leaderboard_png(ROWS, NAMES, title=TITLE, notes={1: SeatNote(SeatMark.COMPUTER)})
+    png = leaderboard_png(ROWS, NAMES, title=TITLE, notes={1: SeatNote(SeatMark.COMPUTER)}, words=EN)
+    assert png == leaderboard_png(ROWS, NAMES, title=TITLE, notes={1: SeatNote(SeatMark.COMPUTER)}, words=EN)
     raw = Image.open(io.BytesIO(png))
     assert raw.format == "PNG" and raw.mode == "P" and raw.width == 800
     image = decode(png)
@@ -41,20 +44,20 @@ def test_a_leaderboard_is_a_deterministic_palette_png_with_the_first_place_highl
 
 
 def test_each_row_adds_height_and_notes_make_rows_taller() -> None:
-    one = decode(leaderboard_png(ROWS[:1], NAMES[:1]))
-    three = decode(leaderboard_png(ROWS, NAMES))
+    one = decode(leaderboard_png(ROWS[:1], NAMES[:1], words=EN))
+    three = decode(leaderboard_png(ROWS, NAMES, words=EN))
     assert three.height - one.height == 2 * 64  # a row is 64 px
-    noted = decode(leaderboard_png(ROWS, NAMES, notes={1: SeatNote(SeatMark.COMPUTER)}))
+    noted = decode(leaderboard_png(ROWS, NAMES, notes={1: SeatNote(SeatMark.COMPUTER)}, words=EN))
     assert noted.height > three.height
-    titled = decode(leaderboard_png(ROWS, NAMES, title=TITLE))
+    titled = decode(leaderboard_png(ROWS, NAMES, title=TITLE, words=EN))
     assert titled.height > three.height
 
 
 def test_unprintable_names_fall_back_to_the_rank() -> None:
-    # a name in another script draws as "Player #2", not as an empty row; the picture is the same as
-    # with that name given
-    assert leaderboard_png(ROWS, ["Alice", "佐藤", "Carol"]) == leaderboard_png(
-        ROWS, ["Alice", "Player #2", "Carol"]
+    # a name in a script neither bundled font draws is "Player #2", not an empty row; the picture is the
+    # same as with that name given
+    assert leaderboard_png(ROWS, ["Alice", "कमल", "Carol"], words=EN) == leaderboard_png(
+        ROWS, ["Alice", "Player #2", "Carol"], words=EN
     )
 
 
@@ -68,4 +71,4 @@ def test_unprintable_names_fall_back_to_the_rank() -> None:
 )
 def test_bad_input_is_refused(rows: list[Row], names: list[str], problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
-        leaderboard_png(rows, names)
+        leaderboard_png(rows, names, words=EN)

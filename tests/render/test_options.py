@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from engine import Colour, Event, Game, parse_square, public_view
+from i18n import words_for
 from render import board, board_png, changed_squares, style
 from render.replay import describe_events
 from tests.render.helpers import (
@@ -20,6 +21,8 @@ from tests.render.helpers import (
     position,
     random_game,
 )
+
+EN = words_for("en")
 
 PLUS = ("g5", "f6", "g6", "h6", "g7")
 AT = {
@@ -38,7 +41,7 @@ def options_game(**fields: object) -> Game:
 
 @pytest.fixture(scope="module")
 def image() -> Image.Image:
-    return decode(board_png(public_view(options_game())))
+    return decode(board_png(public_view(options_game()), words=EN))
 
 
 def phone(image: Image.Image) -> tuple[Image.Image, float]:
@@ -105,11 +108,11 @@ def test_the_wonder_survives_the_phone_size(image: Image.Image) -> None:
 
 
 def test_the_strip_shows_the_buildings_beside_the_board_and_the_wonder() -> None:
-    lay = board.layout(3, buildings=True, wonder=True)
+    lay = board.layout(3, EN, buildings=True, wonder=True)
     assert lay.options_y is not None
-    plain = board.layout(3)
+    plain = board.layout(3, EN)
     assert plain.options_y is None and lay.height > plain.height
-    image = decode(board_png(public_view(options_game())))
+    image = decode(board_png(public_view(options_game()), words=EN))
     y = lay.options_y
     x = board.MARGIN + round(style.text_width(board.BUILDINGS_LABEL, board.TEXT)) + 14
     row = (x, y - 16, x + 2 * (board.BUILDING_MINI + 8), y + 16)  # the first two minis: library, palace
@@ -121,9 +124,9 @@ def test_the_strip_shows_the_buildings_beside_the_board_and_the_wonder() -> None
 
 
 def test_the_legend_explains_buildings_and_the_wonder_only_when_played() -> None:
-    labels = [label for row in board._legend_rows(True, True) for _, label, _ in row]
+    labels = [label for row in board._legend_rows(EN, True, True) for _, label, _ in row]
     assert "building on its tile (its colour)" in labels and "wonder" in labels
-    labels = [label for row in board._legend_rows() for _, label, _ in row]
+    labels = [label for row in board._legend_rows(EN) for _, label, _ in row]
     assert not [label for label in labels if "building" in label or "wonder" in label]
 
 
@@ -131,18 +134,18 @@ def test_the_decision_lines_of_the_new_choices() -> None:
     game = position({"f6": "G", "g6": "G", "a1": "R$", "c1": "R$", "a3": "R$"}, players=2, buildings=True,
                     hands=["G", ""])  # fmt: skip
     game.apply("tile green h6")
-    assert board.describe(public_view(game), ("Alice", "Bob"))[1] == (
+    assert board.describe(public_view(game), ("Alice", "Bob"), EN)[1] == (
         "Alice may place the market hall (F6, G6, H6) or decline"
     )
     at = {"g5": "K", "f6": "K", "h6": "K", "g7": "K", "a1": "R$", "c1": "R$", "a3": "R$"}
     game = position(at, players=2, wonder=True, hands=["K", ""])
     game.apply("tile black g6")
-    assert board.describe(public_view(game), ("Alice", "Bob"))[1] == (
+    assert board.describe(public_view(game), ("Alice", "Bob"), EN)[1] == (
         "Alice may erect the wonder (centred on G6) or decline"
     )
     game = options_game(actions_left=1)
     game.apply("pass")
-    assert board.describe(public_view(game), ("A", "B", "C"))[1] == (
+    assert board.describe(public_view(game), ("A", "B", "C"), EN)[1] == (
         "A's king by the wonder: A chooses the colour of a point"
     )
 
@@ -157,7 +160,7 @@ def test_building_and_wonder_events_mark_their_squares() -> None:
         Event("wonder", 0, Colour.BLACK, (50, 34, 49, 51, 66)),
     ]
     assert changed_squares(events) == {20, 30, 47, 34, 49, 50, 51, 66}
-    words = describe_events([events], 0, ("A", "B"), open_scoring=False)
+    words = describe_events([events], 0, ("A", "B"), open_scoring=False, words=EN)
     assert words == "library on E2, market hall moved to P3, wonder on C4"
 
 
@@ -170,7 +173,7 @@ def test_every_position_of_a_game_with_the_options_renders_in_one_layout() -> No
     assert {"building", "wonder"} <= kinds, kinds
     sizes = set()
     for n, (game, events) in enumerate(positions):
-        png = board_png(public_view(game), changed=changed_squares(events))
+        png = board_png(public_view(game), changed=changed_squares(events), words=EN)
         if n % 20 == 0 or "wonder" in {e.kind for e in events}:
             sizes.add(decode(png).size)
     assert len(sizes) == 1
@@ -178,6 +181,6 @@ def test_every_position_of_a_game_with_the_options_renders_in_one_layout() -> No
 
 def test_the_same_view_with_the_options_gives_the_same_bytes() -> None:
     view = public_view(options_game())
-    first = board_png(view)
+    first = board_png(view, words=EN)
     clear_render_caches()
-    assert board_png(view) == first
+    assert board_png(view, words=EN) == first

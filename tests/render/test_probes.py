@@ -6,6 +6,7 @@ import pytest
 from PIL import Image
 
 from engine import Colour, Game, parse_square, public_view
+from i18n import words_for
 from render import board, board_png, style
 from tests.render.helpers import (
     CALM_AT,
@@ -18,6 +19,8 @@ from tests.render.helpers import (
     pixel,
     position,
 )
+
+EN = words_for("en")
 
 AT = {
     "c6": "R$",  # temple with a treasure
@@ -67,6 +70,7 @@ def image(game: Game) -> Image.Image:
         changed=[parse_square("e6"), parse_square("f6")],
         removed=[parse_square("j8")],
         highlight=[parse_square("k8"), parse_square("h6")],
+        words=EN,
     )
     return decode(png)
 
@@ -184,7 +188,10 @@ def test_highlighted_squares(image: Image.Image) -> None:
 def test_conflict_leaders_badged() -> None:
     revolt = position(REVOLT_AT, pending=REVOLT_PENDING)
     calm = position(CALM_AT)
-    with_badges, without = decode(board_png(public_view(revolt))), decode(board_png(public_view(calm)))
+    with_badges, without = (
+        decode(board_png(public_view(revolt), words=EN)),
+        decode(board_png(public_view(calm), words=EN)),
+    )
     for square in ("c5", "e5"):
         x, y = board.cell_origin(parse_square(square))
         box = (x - 6, y - 6, x - 6 + board.BADGE, y - 6 + board.BADGE)  # the marker over the corner

@@ -21,6 +21,7 @@ from engine import (
     public_view,
     replay,
 )
+from i18n import words_for
 from render import SeatMark, SeatNote, board, board_png, changed_squares, removed_squares, replay_animation
 from render.replay import (
     CAPTION_H,
@@ -31,6 +32,8 @@ from render.replay import (
     describe_events,
 )
 from tests.render.helpers import clear_render_caches, decode
+
+EN = words_for("en")
 
 NAMES = ["Alice", "Bob", "Carol"]
 
@@ -80,7 +83,7 @@ def test_a_whole_game_one_frame_per_turn_then_the_standings(
 ) -> None:
     settings, seed, actions = whole_game
     turns = _turns(settings, seed, actions)
-    anim = replay_animation(settings, seed, actions, names=NAMES[:2])
+    anim = replay_animation(settings, seed, actions, names=NAMES[:2], words=EN)
     image, frames, durations = _frames(anim.data)
     assert image.format == anim.format.upper() and anim.filename == f"replay.{anim.format}"
     assert image.is_animated  # type: ignore[attr-defined]
@@ -101,7 +104,7 @@ def test_each_turn_frame_is_the_public_board_with_the_turns_changes(
 ) -> None:
     settings, seed, actions = whole_game
     actions = actions[:41]
-    anim = replay_animation(settings, seed, actions, names=NAMES[:2])
+    anim = replay_animation(settings, seed, actions, names=NAMES[:2], words=EN)
     _, frames, _ = _frames(anim.data)
     turns = _turns(settings, seed, actions)
     unfinished = turns[-1][0] < len(actions)
@@ -113,6 +116,7 @@ def test_each_turn_frame_is_the_public_board_with_the_turns_changes(
                 names=NAMES[:2],
                 changed=changed_squares(events),
                 removed=removed_squares(events) - changed_squares(events),
+                words=EN,
             )
         )
         shown = frames[n].crop((0, CAPTION_H, board.WIDTH, CAPTION_H + expected.height))
@@ -122,7 +126,7 @@ def test_each_turn_frame_is_the_public_board_with_the_turns_changes(
 def test_one_frame_per_action_on_request() -> None:
     settings, seed = Settings(3), 4
     actions = _random_actions(seed, 3, limit=25)
-    anim = replay_animation(settings, seed, actions, names=NAMES, per="action")
+    anim = replay_animation(settings, seed, actions, names=NAMES, per="action", words=EN)
     _, frames, durations = _frames(anim.data)
     assert len(frames) == 1 + len(actions)  # the game is not over: no standings
     assert FINAL_MS not in durations
@@ -133,11 +137,11 @@ def test_the_same_game_gives_the_same_bytes() -> None:
     actions = _random_actions(seed, 3, limit=60)
     notes = {1: SeatNote(SeatMark.COMPUTER, "Bot (hard)")}
     first = replay_animation(
-        settings, seed, actions, names=NAMES, notes=notes, title="Server · #games · game 3"
+        settings, seed, actions, names=NAMES, notes=notes, title="Server · #games · game 3", words=EN
     )
     clear_render_caches()
     again = replay_animation(
-        settings, seed, actions, names=NAMES, notes=notes, title="Server · #games · game 3"
+        settings, seed, actions, names=NAMES, notes=notes, title="Server · #games · game 3", words=EN
     )
     assert again == first
 
@@ -164,7 +168,7 @@ def test_hands_bags_and_points_never_change_the_replay_before_the_end() -> None:
     animation, byte for byte."""
     seeds = next((s, t) for s in range(2, 40) for t in range(s + 1, 40) if _same_start(s, t))
     actions = _shared_actions(seeds, 3, 45)
-    a, b = (replay_animation(Settings(3), s, actions, names=NAMES) for s in seeds)
+    a, b = (replay_animation(Settings(3), s, actions, names=NAMES, words=EN) for s in seeds)
     assert a.data == b.data
 
 
@@ -173,11 +177,11 @@ def _same_start(s: int, t: int) -> bool:
 
 
 def test_a_start_only_replay_and_illegal_actions() -> None:
-    anim = replay_animation(Settings(2), 3, [], names=NAMES[:2])
+    anim = replay_animation(Settings(2), 3, [], names=NAMES[:2], words=EN)
     assert anim.durations == (START_MS,)
     assert Image.open(io.BytesIO(anim.data)).size[0] == board.WIDTH
     with pytest.raises(IllegalActionError):
-        replay_animation(Settings(2), 3, ["commit 2"])  # no conflict to commit to
+        replay_animation(Settings(2), 3, ["commit 2"], words=EN)  # no conflict to commit to
 
 
 def test_captions_say_what_the_public_saw() -> None:
@@ -188,34 +192,37 @@ def test_captions_say_what_the_public_saw() -> None:
     commits = [[Event("commit", 0, Colour.BLACK, count=2)], [Event("commit", 1, Colour.BLACK, count=1)]]
     won = [Event("war-won", 0, Colour.BLACK, (71, 72, 73), count=3, other=1), Event("turn", 1)]
     steps = [tile, leader + war, commits[0], commits[1] + won]
-    assert describe_events(steps, 0, names, open_scoring=False) == (
+    assert describe_events(steps, 0, names, open_scoring=False, words=EN) == (
         "Alice placed a red tile on E5 · placed the black leader on F5 · war of kings won against Bob, "
         "2 vs 1 committed, +3 black"
     )
-    assert describe_events([tile], 0, names, open_scoring=True) == "Alice placed a red tile on E5, +1 red"
+    assert (
+        describe_events([tile], 0, names, open_scoring=True, words=EN)
+        == "Alice placed a red tile on E5, +1 red"
+    )
     move = [Event("move", 1, Colour.BLUE, (parse_square("j11"), parse_square("f2")))]
-    assert describe_events([move], 1, names, False) == "Bob moved the blue leader from J11 to F2"
+    assert describe_events([move], 1, names, False, EN) == "Bob moved the blue leader from J11 to F2"
     revolt = [
         Event("revolt", 0, Colour.BLUE, (5,), other=1),
         Event("revolt-won", 1, Colour.BLUE, (6,), count=1, other=0),
         Event("treasure", 1, squares=(7,)),
     ]
-    assert describe_events([revolt], 0, names, open_scoring=False) == (
+    assert describe_events([revolt], 0, names, open_scoring=False, words=EN) == (
         "revolt of farmers lost to Bob, Bob +1 red, Bob treasure H1"
     )
-    assert describe_events([[Event("swap", 0, count=3)], [Event("pass", 0, count=1)]], 0, names, False) == (
-        "Alice swapped 3 tiles · passed"
-    )
-    assert describe_events([], 0, names, open_scoring=False) == "no move"
+    assert describe_events(
+        [[Event("swap", 0, count=3)], [Event("pass", 0, count=1)]], 0, names, False, EN
+    ) == ("Alice swapped 3 tiles · passed")
+    assert describe_events([], 0, names, open_scoring=False, words=EN) == "no move"
 
 
 def test_the_gif_when_it_is_the_smaller(monkeypatch: pytest.MonkeyPatch) -> None:
     """The GIF, written frame by frame, holds the same frames and pauses as the WebP made from it."""
     settings, seed = Settings(2), 9
     actions = _random_actions(seed, 2, limit=30)
-    webp = replay_animation(settings, seed, actions, names=NAMES[:2])
+    webp = replay_animation(settings, seed, actions, names=NAMES[:2], words=EN)
     monkeypatch.setattr(render.replay, "_webp_from_gif", lambda gif, durations: gif + b"larger")
-    gif = replay_animation(settings, seed, actions, names=NAMES[:2])
+    gif = replay_animation(settings, seed, actions, names=NAMES[:2], words=EN)
     assert (webp.format, gif.format) == ("webp", "gif")
     _, webp_frames, webp_durations = _frames(webp.data)
     image, gif_frames, gif_durations = _frames(gif.data)

@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine import Phase, player_view, public_view
+from i18n import words_for
 from render import board, board_png, changed_squares, hand_png, removed_squares, scores_png
 from tests.render.helpers import decode, random_game
+
+EN = words_for("en")
 
 GAMES = [(1, 2, "standard", False), (2, 3, "advanced", True), (3, 4, "standard", False)]
 
@@ -21,17 +24,17 @@ def test_every_position_renders(seed: int, players: int, board_name: str, open_s
         view = public_view(game)
         legal = {a.square for a in game.legal_actions() if a.square is not None}
         png = board_png(
-            view, changed=changed_squares(events), removed=removed_squares(events), highlight=legal
+            view, changed=changed_squares(events), removed=removed_squares(events), highlight=legal, words=EN
         )
         if n % 25 == 0 or game.is_over:
             sizes.add(decode(png).size)
         seat = game.to_act if game.to_act is not None else 0
-        hand_png(player_view(game, seat))
+        hand_png(player_view(game, seat), words=EN)
     assert {w for w, _ in sizes} == {board.WIDTH}
     assert len(sizes) == 1  # the layout does not jump between moves
     final = public_view(positions[-1][0])
     assert final.phase is Phase.OVER
-    assert decode(scores_png(final)).size[0] > 0
+    assert decode(scores_png(final, words=EN)).size[0] > 0
 
 
 def test_highlights_follow_the_events() -> None:
