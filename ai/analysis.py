@@ -28,17 +28,20 @@ from typing import Any
 
 from ai.determinise import World, sample_world
 from ai.evaluate import DEFAULT, evaluate
-from ai.hint import decision_reason, turn_reason
+from ai.hint import Because, Why, decision_reason, turn_reason
 from ai.infoset import InformationSet, candidates
 from ai.snapshot import Snapshot
 from engine import (
     Action,
+    Code,
+    Colour,
     Event,
     Game,
     GameExport,
     IllegalActionError,
     NotationError,
     Phase,
+    Reason,
     player_view,
     read_export,
     replay,
@@ -94,6 +97,8 @@ class TurningPoint:
     leader_before: int
     leader_after: int
     what: str  # what the row brought about ("seat 1 wins a war for the farmers against seat 0"), or ""
+    # the same as codes (``Happened``) with their parameters, colours as words: what the bot words
+    happened: tuple[dict[str, str | int], ...] = ()
 
 
 def move_seed(seed: int, seq: int) -> int:
@@ -132,7 +137,7 @@ def judge_move(
     return Judgement(seq, view.turn, seat, played.text, better.text, round(loss, 3), judged.samples)
 
 
-def why(game: Game, better: str, seq: int, seed: int = 0) -> str:
+def why(game: Game, better: str, seq: int, seed: int = 0) -> Why:
     """One line of why ``better`` suits the seat to act in ``game``, from its view alone (``ai.hint``'s
     words: what the move does in a determinisation of that view)."""
     seat = game.to_act
@@ -146,7 +151,7 @@ def why(game: Game, better: str, seq: int, seed: int = 0) -> str:
         world = sample_world(view, legal, random.Random(move_seed(seed, seq)))
         return turn_reason(world, action, seat)
     except (NotationError, IllegalActionError):
-        return "it comes out best for you."
+        return Why((Reason(Because.BEST),))
 
 
 def positions(record: GameExport) -> Iterator[tuple[int, Game, Action]]:
@@ -201,6 +206,7 @@ def turning_points(record: GameExport, count: int = TURNING_POINTS) -> list[Turn
         assert seat is not None
         turn = game.turn
         events = world.apply(action)
+        happened = _happened(events)
         if world.snap.over:
             break
         after = [evaluate(world, s) for s in range(game.players)]
@@ -213,27 +219,45 @@ def turning_points(record: GameExport, count: int = TURNING_POINTS) -> list[Turn
             round(after[seat] - before[seat], 2),
             _leader(before),
             _leader(after),
-            _what(events),
+            "; ".join(str(reason) for reason in happened),
+            tuple(_coded(reason) for reason in happened),
         )
         swings.append((moved, point))
     biggest = sorted(swings, key=lambda pair: -pair[0])[:count]
     return sorted((point for moved, point in biggest if moved > 0), key=lambda p: p.seq)
 
 
-def _what(events: Sequence[Event]) -> str:
-    """What a row brought about, in a few words: a conflict's winner, a monument, treasures."""
-    parts = []
+class Happened(Code):
+    """What a turning point brought about, with its English."""
+
+    REVOLT_WON = "revolt-won", "seat {seat} wins a revolt for the {colour.leader_name}s against seat {other}"
+    WAR_WON = "war-won", "seat {seat} wins a war for the {colour.leader_name}s against seat {other}"
+    MONUMENT_BUILT = "monument-built", "a monument is built"
+    TREASURE_TAKEN = "treasure-taken", "seat {seat} takes a treasure"
+
+
+def _happened(events: Sequence[Event]) -> tuple[Reason, ...]:
+    """What a row brought about: a conflict's winner, a monument, treasures (each once)."""
+    parts: list[Reason] = []
     for e in events:
-        if e.kind in ("revolt-won", "war-won") and e.colour is not None:
-            kind = "revolt" if e.kind == "revolt-won" else "war"
-            parts.append(
-                f"seat {e.seat} wins a {kind} for the {e.colour.leader_name}s against seat {e.other}"
-            )
-        elif e.kind == "monument":
-            parts.append("a monument is built")
+        if e.kind == "monument":
+            parts.append(Reason(Happened.MONUMENT_BUILT))
+        elif e.seat is None:
+            continue
+        elif e.kind in ("revolt-won", "war-won") and e.colour is not None and e.other is not None:
+            code = Happened.REVOLT_WON if e.kind == "revolt-won" else Happened.WAR_WON
+            parts.append(Reason(code, seat=e.seat, colour=e.colour, other=e.other))
         elif e.kind == "treasure":
-            parts.append(f"seat {e.seat} takes a treasure")
-    return "; ".join(dict.fromkeys(parts))
+            parts.append(Reason(Happened.TREASURE_TAKEN, seat=e.seat))
+    return tuple(dict.fromkeys(parts))
+
+
+def _coded(reason: Reason) -> dict[str, str | int]:
+    """A reason as JSON (the stored analysis): its code, its parameters, a colour as its word."""
+    params = {
+        name: value.word if isinstance(value, Colour) else value for name, value in reason.params.items()
+    }
+    return {"code": reason.code.code, **{k: v for k, v in params.items() if isinstance(v, str | int)}}
 
 
 def _leader(margins: Sequence[float]) -> int:

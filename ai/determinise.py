@@ -4,8 +4,8 @@ A computer player receives only its seat's ``PlayerView``. To look ahead it need
 it fills in what it cannot see by sampling: the other hands, the bag and the discards (split at random
 from the tiles it cannot account for), the order of future draws (a fresh generator state), and the other
 seats' points and treasures (estimated: its own score is the best guide to how far a game has come). The
-result is written in the position notation and read back with ``engine.load``, so it is a coherent game
-the engine itself vouches for, never a poked object.
+engine builds the game from the view and these parts (``engine.position_from_view``) with its own checks,
+so it is a coherent game the engine itself vouches for, never a poked object.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from ai.snapshot import Snapshot
 from engine import (
@@ -28,13 +27,12 @@ from engine import (
     Phase,
     PlayerView,
     dump,
-    load,
     player_view,
+    position_from_view,
     square_name,
 )
 
 LETTERS = "RBGK"
-ROWS = 11
 
 
 @dataclass
@@ -124,35 +122,6 @@ def estimate_scores(view: PlayerView, rng: random.Random) -> tuple[list[list[int
     return points, held
 
 
-def _token(view: PlayerView, index: int) -> str:
-    sq = view.squares[index]
-    if sq.catastrophe:
-        token = "X"
-    elif sq.wonder:
-        token = "W"
-    elif sq.leader is not None:
-        token = f"{sq.leader[0]}{LETTERS[sq.leader[1]]}"
-    elif sq.tile is not None:
-        token = LETTERS[sq.tile].lower() if sq.face_down else LETTERS[sq.tile]
-        if sq.building:
-            token += "^"
-    else:
-        token = "~" if sq.river else "."
-    if sq.treasure:
-        token += "$"
-    if sq.unification:
-        token += "!"
-    return token
-
-
-def _colours(values: Sequence[int]) -> dict[str, int]:
-    return {c.word: values[c] for c in COLOURS}
-
-
-def _pair_name(pair: tuple[Any, Any]) -> str:
-    return f"{pair[0].word}-{pair[1].word}"
-
-
 def _placed_candidates(view: PlayerView, legal: Sequence[Action]) -> list[str | None]:
     """Squares that may hold the current action's tile, which the view does not carry (the building,
     monument and wonder steps need it); the caller keeps the first whose game offers the same choices."""
@@ -182,8 +151,20 @@ def _placed_candidates(view: PlayerView, legal: Sequence[Action]) -> list[str | 
     return [square_name(s) for s in sorted(common or ())]
 
 
-def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list[list[int]], list[int]]:
-    """A position dict consistent with the view, with the hidden parts sampled; also the points used."""
+@dataclass(frozen=True)
+class Hidden:
+    """What one seat cannot see, as one determinisation fills it in (for ``engine.position_from_view``)."""
+
+    hands: list[str]  # letters per seat, the seat's own as it holds it
+    bag: list[int]  # per colour
+    removed: list[int]
+    points: list[list[int]]  # per seat, per colour
+    treasures: list[int]
+    rng: int  # the draw generator's state
+
+
+def sample_hidden(view: PlayerView, rng: random.Random) -> Hidden:
+    """The hidden parts of a game consistent with the view, sampled."""
     unseen = unseen_tiles(view)
     pool = [c for c in range(4) for _ in range(unseen[c])]
     rng.shuffle(pool)
@@ -208,68 +189,26 @@ def position(view: PlayerView, rng: random.Random) -> tuple[dict[str, Any], list
     for i, colour in enumerate(pool):
         (removed if i < removed_count else bag)[colour] += 1
     points, held = estimate_scores(view, rng)
-    conflict = view.conflict
-    data: dict[str, Any] = {
-        "format": "tigris-position/1",
-        "settings": {
-            "players": view.players,
-            "board": view.board,
-            "english": view.english,
-            "open_scoring": view.open_scoring,
-            "buildings": view.use_buildings,
-            "wonder": view.use_wonder,
-            "composed": view.composed,
-        },
-        "seed": 0,
-        "rng": rng.getrandbits(64),
-        "grid": [" ".join(_token(view, r * 16 + c) for c in range(16)) for r in range(ROWS)],
-        "monuments": [{"pair": _pair_name(p), "square": square_name(t)} for p, t in view.monuments],
-        "monuments_available": [_pair_name(p) for p in view.monuments_available],
-        "players": [
-            {
-                "hand": hands[seat.seat],
-                "points": _colours(points[seat.seat]),
-                "treasures": held[seat.seat],
-                "catastrophes": seat.catastrophes,
-            }
-            for seat in view.seats
-        ],
-        "bag": _colours(bag),
-        "removed": _colours(removed),
-        "turn": {
-            "number": view.turn,
-            "start_player": (view.active - view.turn + 1) % view.players,  # turns pass in seat order (R23)
-            "active": view.active,
-            "actions_left": view.actions_left,
-            "bag_short": False,
-        },
-        "pending": {
-            "phase": view.phase.value,
-            "placed": None,
-            "conflict": None
-            if conflict is None
-            else {
-                "kind": conflict.kind,
-                "colour": conflict.colour.word,
-                "attacker": conflict.attacker,
-                "defender": conflict.defender,
-                "attacker_commit": conflict.attacker_commit,
-            },
-        },
-        "end": None,
-    }
-    return data, points, held
+    return Hidden(hands, bag, removed, points, held, rng.getrandbits(64))
 
 
 def sample_world(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> World:
     """A determinised game where this seat is to act with exactly the given legal choices."""
-    data, points, held = position(view, rng)
+    hidden = sample_hidden(view, rng)
     game: Game | None = None
     candidates = _placed_candidates(view, legal)
     for placed in candidates:
-        data["pending"]["placed"] = placed
         try:
-            candidate = load(json.dumps(data))
+            candidate = position_from_view(
+                view,
+                hands=hidden.hands,
+                bag=hidden.bag,
+                removed=hidden.removed,
+                points=hidden.points,
+                treasures=hidden.treasures,
+                rng=hidden.rng,
+                placed=placed,
+            )
         except NotationError:
             continue
         game = candidate
@@ -277,4 +216,4 @@ def sample_world(view: PlayerView, legal: Sequence[Action], rng: random.Random) 
             break
     if game is None:
         raise NotationError("no coherent game matches this view")
-    return World(game, Snapshot.from_view(view, points=points, held=held))
+    return World(game, Snapshot.from_view(view, points=hidden.points, held=hidden.treasures))

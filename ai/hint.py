@@ -1,7 +1,9 @@
 """``/te hint``: the normal level's move for a seat, with one short line of why.
 
 The reason is read from what the move does in a determinised game (its events) and from the seat's
-leaders' kingdoms before and after, so it only ever speaks of things the seat can see.
+leaders' kingdoms before and after, so it only ever speaks of things the seat can see. It is given as codes
+with parameters (``Because``, ``engine.reasons``) that the bot words in the reader's language
+(``i18n.hints``); ``str()`` and ``Hint.text`` are the English of ``python -m ai`` and logs.
 """
 
 from __future__ import annotations
@@ -13,28 +15,100 @@ from dataclasses import dataclass
 from ai.determinise import World
 from ai.evaluate import Board
 from ai.levels import Normal, decision_values
-from engine import COLOURS, NEIGHBOURS, Action, Colour, Event, Kind, Phase, PlayerView, square_name
+from engine import (
+    COLOURS,
+    NEIGHBOURS,
+    Action,
+    Code,
+    Colour,
+    Event,
+    Kind,
+    Phase,
+    PlayerView,
+    Reason,
+    square_name,
+)
+
+
+class Because(Code):
+    """Every reason a hint gives for a move, with its English."""
+
+    # what a turn action does
+    SCORES = "scores", "+{n} {colour.word}"
+    TREASURES = "treasures", "+{n} treasure{n:plural}"
+    REVOLT = "revolt", "a revolt for the {colour.leader_name}'s place"
+    WAR = "war", "a war between the {colour.leader_name}s"
+    RIVAL_STRANDED = "rival-stranded", "a rival {colour.leader_name} loses its temple"
+    MONUMENT = "monument", "a monument"
+    KINGDOM_GROWS = "kingdom-grows", "your {colour.leader_name}'s kingdom grows"
+    JOINS_KINGDOM = (
+        "joins-kingdom",
+        "your {colour.leader_name} joins a kingdom of {tiles} tile{tiles:plural}, "
+        "with {temples} temple{temples:plural} beside it",
+    )
+    FOUNDS_KINGDOM = (
+        "founds-kingdom",
+        "your {colour.leader_name} founds a kingdom of {tiles} tile{tiles:plural}, "
+        "with {temples} temple{temples:plural} beside it",
+    )
+    BETTER_MIX = "better-mix", "a better mix of tiles for your leaders"
+    NOTHING_BETTER = "nothing-better", "nothing else improves your position this turn"
+    STRONGEST = "strongest", "it strengthens your position most"
+    # why a decision
+    NONE_TO_ADD = "none-to-add", "you hold no {colour.tile_name}s to add"
+    ONLY_CHOICE = "only-choice", "it is the only choice"
+    KEEP_AHEAD = "keep-ahead", "{mine} against {theirs} already; keep your tiles"
+    KEEP_BEHIND = "keep-behind", "{mine} against {theirs}, and adding tiles is not worth it; keep them"
+    BEATS = "beats", "your {total} beats their {theirs} so far"
+    HOLDS = "holds", "your {total} holds against their {theirs} (a tie goes to the defender)"
+    AGAINST = "against", "your {total} against their {theirs}"
+    WAR_FIRST = (
+        "war-first",
+        "fight over the {colour.leader_name}s first: it leaves you best placed for the rest",
+    )
+    MONUMENT_POINTS = "monument-points", "points every turn for your leaders of its colours in that kingdom"
+    DECLINE = "decline", "no monument here helps you more than the tiles do"
+    TREASURE = "treasure", "each treasure is one wild point; this one leaves the kingdom best placed"
+    BEST = "best", "it comes out best for you"
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a move: its reasons (joined with "and"), and the turn's planned second action if any."""
+
+    reasons: tuple[Reason, ...]
+    then: Action | None = None
+
+    def __str__(self) -> str:
+        text = _join([str(reason) for reason in self.reasons])
+        if self.then is not None:
+            follow = label(self.then)
+            text += f"; then {follow[:1].lower()}{follow[1:]}"
+        return text + "."
 
 
 @dataclass(frozen=True)
 class Hint:
     action: Action
-    text: str  # "Temple on E5: +1 red, and your priest's kingdom grows."
+    why: Why
+
+    @property
+    def text(self) -> str:
+        """The English line: "Temple on E5: +1 red and your priest's kingdom grows." """
+        return f"{label(self.action)}: {self.why}"
 
 
 def hint(view: PlayerView, legal: Sequence[Action], seed: int = 0) -> Hint:
-    """The normal level's choice for the seat whose view this is, and why, in one line."""
+    """The normal level's choice for the seat whose view this is, and why."""
     rng = random.Random(seed)
     if view.phase is Phase.ACTION:
         plan = Normal().plan(view, legal, rng)
         action = plan.actions[0]
-        return Hint(
-            action, f"{label(action)}: {turn_reason(plan.before, action, view.seat, plan.actions[1:])}"
-        )
+        return Hint(action, turn_reason(plan.before, action, view.seat, plan.actions[1:]))
     values = decision_values(view, legal, rng, Normal().decision_samples)
     best = max(range(len(legal)), key=lambda i: values[i])
     action = legal[best]
-    return Hint(action, f"{label(action)}: {decision_reason(view, legal, action)}")
+    return Hint(action, decision_reason(view, legal, action))
 
 
 def label(action: Action) -> str:
@@ -69,20 +143,14 @@ def _kingdom_sizes(world: World, seat: int) -> dict[int, int]:
     return sizes
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _leader_part(world: World, seat: int, colour: Colour, square: int) -> str:
+def _leader_part(world: World, seat: int, colour: Colour, square: int) -> Reason:
     board = Board(world.snap)
     region = board.label[square]
     tiles = sum(board.counts[region]) if region >= 0 else 0
     others = len(board.leaders_in[region]) - 1 if region >= 0 else 0
-    temples = _plural(sum(1 for n in NEIGHBOURS[square] if world.snap.cells[n] == 0), "temple")
-    name = colour.leader_name
-    if others:
-        return f"your {name} joins a kingdom of {_plural(tiles, 'tile')}, with {temples} beside it"
-    return f"your {name} founds a kingdom of {_plural(tiles, 'tile')}, with {temples} beside it"
+    temples = sum(1 for n in NEIGHBOURS[square] if world.snap.cells[n] == 0)
+    code = Because.JOINS_KINGDOM if others else Because.FOUNDS_KINGDOM
+    return Reason(code, colour=colour, tiles=tiles, temples=temples)
 
 
 def _join(parts: list[str]) -> str:
@@ -91,7 +159,7 @@ def _join(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def turn_reason(before: World, action: Action, seat: int, then: Sequence[Action] = ()) -> str:
+def turn_reason(before: World, action: Action, seat: int, then: Sequence[Action] = ()) -> Why:
     world = before.copy()
     events = world.game.apply(action)
     world.snap.update(events)
@@ -103,27 +171,23 @@ def turn_reason(before: World, action: Action, seat: int, then: Sequence[Action]
         for colour in dict.fromkeys([*first, 3, 0, 1, 2]):  # the tile's own leader, then the king (R10)
             size = grown.get(colour, 0)
             if colour in was and size > was[colour]:
-                parts.append(f"your {COLOURS[colour].leader_name}'s kingdom grows")
+                parts.append(Reason(Because.KINGDOM_GROWS, colour=COLOURS[colour]))
                 break
     if action.kind == Kind.LEADER and action.colour is not None and action.square is not None:
         parts.append(_leader_part(world, seat, action.colour, action.square))
     if action.kind == Kind.SWAP:
-        parts.append("a better mix of tiles for your leaders")
+        parts.append(Reason(Because.BETTER_MIX))
     if action.kind == Kind.PASS:
-        parts.append("nothing else improves your position this turn")
+        parts.append(Reason(Because.NOTHING_BETTER))
     if not parts:
-        parts.append("it strengthens your position most")
-    text = _join(parts)
-    if then:
-        follow = label(then[0])
-        text += f"; then {follow[:1].lower()}{follow[1:]}"
-    return text + "."
+        parts.append(Reason(Because.STRONGEST))
+    return Why(tuple(parts), then[0] if then else None)
 
 
-def _event_parts(events: Sequence[Event], seat: int) -> list[str]:
+def _event_parts(events: Sequence[Event], seat: int) -> list[Reason]:
     gained = [0, 0, 0, 0]
     treasures = 0
-    parts: list[str] = []
+    parts: list[Reason] = []
     for e in events:
         # end-of-turn monument points come whatever the move, so they are no reason for it
         if e.seat == seat and e.kind in ("point", "war-won") and e.colour is not None:
@@ -133,25 +197,29 @@ def _event_parts(events: Sequence[Event], seat: int) -> list[str]:
         elif e.seat == seat and e.kind == "treasure":
             treasures += 1
         elif e.kind == "revolt" and e.colour is not None:
-            parts.append(f"a revolt for the {e.colour.leader_name}'s place")
+            parts.append(Reason(Because.REVOLT, colour=e.colour))
         elif e.kind == "war" and e.colour is not None:
-            parts.append(f"a war between the {e.colour.leader_name}s")
+            parts.append(Reason(Because.WAR, colour=e.colour))
         elif e.kind == "stranded" and e.seat != seat and e.colour is not None:
-            parts.append(f"a rival {e.colour.leader_name} loses its temple")
+            parts.append(Reason(Because.RIVAL_STRANDED, colour=e.colour))
         elif e.kind == "monument":
-            parts.append("a monument")
-    scored = [f"+{n} {COLOURS[c].word}" for c, n in enumerate(gained) if n]
+            parts.append(Reason(Because.MONUMENT))
+    scored = [Reason(Because.SCORES, n=n, colour=COLOURS[c]) for c, n in enumerate(gained) if n]
     if treasures:
-        scored.append(f"+{treasures} treasure{'s' if treasures != 1 else ''}")
+        scored.append(Reason(Because.TREASURES, n=treasures))
     return scored + parts
 
 
-def decision_reason(view: PlayerView, legal: Sequence[Action], action: Action) -> str:
+def decision_reason(view: PlayerView, legal: Sequence[Action], action: Action) -> Why:
+    return Why((_decision_reason(view, legal, action),))
+
+
+def _decision_reason(view: PlayerView, legal: Sequence[Action], action: Action) -> Reason:
     conflict = view.conflict
     if len(legal) == 1:
         if action.kind == Kind.COMMIT and conflict is not None:
-            return f"you hold no {conflict.tile_colour.tile_name}s to add."
-        return "it is the only choice."
+            return Reason(Because.NONE_TO_ADD, colour=conflict.tile_colour)
+        return Reason(Because.ONLY_CHOICE)
     if action.kind == Kind.COMMIT and conflict is not None and action.number is not None:
         attacking = view.seat == conflict.attacker
         mine = conflict.attacker_strength if attacking else conflict.defender_strength
@@ -161,20 +229,18 @@ def decision_reason(view: PlayerView, legal: Sequence[Action], action: Action) -
         total = mine + action.number
         ahead = mine > theirs or (mine == theirs and not attacking)  # ties go to the defender (R13, R18)
         if action.number == 0:
-            if ahead:
-                return f"{mine} against {theirs} already; keep your tiles."
-            return f"{mine} against {theirs}, and adding tiles is not worth it; keep them."
+            return Reason(Because.KEEP_AHEAD if ahead else Because.KEEP_BEHIND, mine=mine, theirs=theirs)
         if total > theirs:
-            return f"your {total} beats their {theirs} so far."
+            return Reason(Because.BEATS, total=total, theirs=theirs)
         if total == theirs and not attacking:
-            return f"your {total} holds against their {theirs} (a tie goes to the defender)."
-        return f"your {total} against their {theirs}."
+            return Reason(Because.HOLDS, total=total, theirs=theirs)
+        return Reason(Because.AGAINST, total=total, theirs=theirs)
     if action.kind == Kind.WAR and action.colour is not None:
-        return f"fight over the {action.colour.leader_name}s first: it leaves you best placed for the rest."
+        return Reason(Because.WAR_FIRST, colour=action.colour)
     if action.kind == Kind.MONUMENT:
-        return "points every turn for your leaders of its colours in that kingdom."
+        return Reason(Because.MONUMENT_POINTS)
     if action.kind == Kind.DECLINE:
-        return "no monument here helps you more than the tiles do."
+        return Reason(Because.DECLINE)
     if action.kind == Kind.TREASURE and action.square is not None:
-        return "each treasure is one wild point; this one leaves the kingdom best placed."
-    return "it comes out best for you."
+        return Reason(Because.TREASURE)
+    return Reason(Because.BEST)

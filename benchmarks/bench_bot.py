@@ -76,9 +76,9 @@ from bot.client import create_bot  # not `from bot`: see the note above
 from bot.squares import square_choices
 from bot.surface import autocomplete
 from bot.workers import Workers
-from engine import Game, Phase, dump, load
+from engine import Game, Phase, Who, dump, load
 from i18n import words_for
-from storage import Actor, Status, Store
+from storage import Status, Store
 
 PLAYERS = 3
 SEED = 7  # the game's seed, and the choice among legal tile moves
@@ -378,7 +378,7 @@ async def _finished_game(store: Store, guild_id: int, channel_id: int, users: li
         action = rng.choice(game.legal_actions())
         game.apply(action)
         now += 600
-        actor = Actor.person(users[seat])
+        actor = Who.person(users[seat])
         version = (
             await store.append_action(record.id, version, seat, action.text, dump(game), now, actor=actor)
         ).version

@@ -7,7 +7,7 @@ bulk-inserted with plain sqlite3 in one transaction to keep the build short): 9,
 server, 90 in each of its 100 channels, and 1,000 games in play across other servers, each in a channel of
 its own. Then measures through the ``Store`` API, with the default durability (WAL, synchronous=FULL):
 
-* ``append_action``: one action of the seat's owner (``Actor.person``: the store checks the seat is theirs),
+* ``append_action``: one action of the seat's owner (``Who.person``: the store checks the seat is theirs),
   its new position, the timer swap the bot does (delete all, add one);
 * ``effective_actions`` and ``append_undo``: ``/te undo`` after one of those actions when R32 allows it (the
   engine's ``take_back`` is not timed);
@@ -61,8 +61,8 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from engine import Game, UndoRefused, dump, take_back
-from storage import Actor, GameStatusError, NewTimer, Player, Shards, StaleVersionError, Status, Store
+from engine import Game, UndoRefused, Who, dump, take_back
+from storage import GameStatusError, NewTimer, Player, Shards, StaleVersionError, Status, Store
 from storage.copy import copy_to_postgres
 from storage.results import backfill, record_results
 
@@ -372,7 +372,7 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
                     T0 + 10**5,
                     timers_to_delete="all",
                     timers_to_add=[timer],
-                    actor=Actor.person(owner),
+                    actor=Who.person(owner),
                 )
                 (appends_text if as_text else appends).append(time.perf_counter() - t)
                 (cpu_text if as_text else cpu_game).append(time.process_time() - cpu)
@@ -390,7 +390,7 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
                     continue
                 t = time.perf_counter()
                 undone = await store.append_undo(
-                    game_id, version, seat, back.game, T0 + 10**5, actor=Actor.person(owner)
+                    game_id, version, seat, back.game, T0 + 10**5, actor=Who.person(owner)
                 )
                 undos.append(time.perf_counter() - t)
                 version, game = undone.version, back.game

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import render
 from ai.analysis import positions, why
+from ai.hint import Why
 from engine import Action, GameExport, public_view
 from i18n import words_for
 from render import SeatNote, changed_squares, removed_squares
@@ -19,7 +20,7 @@ from render import SeatNote, changed_squares, removed_squares
 class MovePicture:
     seq: int
     png: bytes
-    why: str
+    why: Why  # worded for the reader by i18n.hints.why_words
 
 
 def move_pictures(

@@ -2,7 +2,7 @@
 
 Every move the bot makes for a seat is chosen here: a timed-out turn, an expired decision, the turns and
 decisions of an away seat, and every move of a seat the computer player holds (resigned or handed over).
-What is chosen then goes through the one action path (``ActionPath.act``) with the ``Actor`` given here.
+What is chosen then goes through the one action path (``ActionPath.act``) with the ``Who`` given here.
 
 The computer player (package ``ai``) plays a timed-out turn (R30), an away seat's turns and decisions
 (R31), the decisions of a seat on vacation once their deadline passed (R35) and every move of a seat it
@@ -21,8 +21,8 @@ from enum import Enum
 
 from bot.computer import Computer, move_seed
 from bot.core import log
-from engine import Action, Game, Phase
-from storage import Actor, GameRecord
+from engine import Action, Game, Phase, Who
+from storage import GameRecord
 
 PASS = Action.parse("pass")
 
@@ -42,7 +42,7 @@ class Play:
     """A move chosen for a seat and who is recorded as making it."""
 
     action: Action
-    actor: Actor
+    actor: Who
 
 
 def level_for(record: GameRecord, seat: int) -> str:
@@ -61,7 +61,7 @@ async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, 
         raise ValueError(f"game {record.id} has not started")
     default = game.default_action()
     if why is Why.DECISION_TIMED_OUT and default is not None:
-        return Play(default, Actor.deadline())
+        return Play(default, Who.deadline())
     level = level_for(record, seat)
     try:
         action = await computer.move(game, seat, level, move_seed(record.seed, record.version, seat))
@@ -69,11 +69,11 @@ async def choose(computer: Computer, record: GameRecord, game: Game, seat: int, 
         # A game must not stall on a computer player's failure (a bug, a worker that died): the rules'
         # own answer is played instead, and the traceback logged.
         log.exception("game %s: the computer player failed for seat %s; playing the default", record.id, seat)
-        return Play(PASS if default is None else default, Actor.deadline())
+        return Play(PASS if default is None else default, Who.deadline())
     if not game.is_legal(action):  # never expected: the engine would refuse it on the action path anyway
         log.error("game %s: the computer player chose %r, which is not legal", record.id, action.text)
-        return Play(PASS if default is None else default, Actor.deadline())
-    return Play(action, Actor.computer(level))
+        return Play(PASS if default is None else default, Who.deadline())
+    return Play(action, Who.computer(level))
 
 
 def forced_action(game: Game) -> Action | None:

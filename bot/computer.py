@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ai import hint as ai_hint
 from ai import make_player
+from ai.hint import Why
 from bot.workers import Workers
 from engine import Action, Game, dump, load, player_view
 
@@ -45,10 +46,10 @@ class ComputerConfig:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A move suggested by ``/te hint``, and one line of why."""
+    """A move suggested by ``/te hint``, and why (codes, worded for the reader by ``i18n.hints``)."""
 
     action: Action
-    why: str
+    why: Why
 
 
 def move_seed(game_seed: int, version: int, seat: int) -> int:
@@ -68,13 +69,13 @@ def think(
     return player.choose(player_view(game, seat), game.legal_actions(), random.Random(seed)).text
 
 
-def suggest(position: str, seat: int, seed: int) -> tuple[str, str]:
-    """In the worker: the normal level's move for ``seat`` and its one line of why (``ai.hint``)."""
+def suggest(position: str, seat: int, seed: int) -> tuple[str, Why]:
+    """In the worker: the normal level's move for ``seat`` and why (``ai.hint``)."""
     game = load(position)
     if game.to_act != seat:
         raise ValueError(f"the game waits on seat {game.to_act}, not seat {seat}")
     found = ai_hint(player_view(game, seat), game.legal_actions(), seed)
-    return found.action.text, found.text
+    return found.action.text, found.why
 
 
 class Computer:

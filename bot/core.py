@@ -6,7 +6,7 @@ Imports no other bot module, so any room can use it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ import discord
 from bot import metrics
 from engine import EngineError
 from i18n import N_, Words, from_discord, words_for
+from i18n.refusals import refusal_words
 from storage import DatabaseFullError, DatabaseUnusableError
 
 log = logging.getLogger("bot")
@@ -51,6 +52,19 @@ class UserError(Exception):
         return words.gettext(self.message, **self.params)
 
 
+class Refused(UserError):
+    """The engine's refusal (an illegal action, an undo R32 refuses, notation it cannot read): its reason is
+    worded for the reader (``i18n.refusals``); ``names`` (by seat) name a leader's owner."""
+
+    def __init__(self, error: EngineError, names: Sequence[str] = ()) -> None:
+        super().__init__(refusal_words(error, words_for(None), names))
+        self.error = error
+        self.names = tuple(names)
+
+    def words(self, words: Words) -> str:
+        return refusal_words(self.error, words, self.names)
+
+
 # Where the surface leaves the reader's words for the rest of the interaction (``Interaction.extras``).
 READER_WORDS = "reader_words"
 
@@ -64,12 +78,6 @@ def reader_words(interaction: discord.Interaction) -> Words:
 
 def unix_time(clock: Clock) -> int:
     return int(clock().timestamp())
-
-
-def engine_sentence(exc: EngineError) -> str:
-    text = str(exc)
-    text = text[0].upper() + text[1:] if text else "That is not possible now"
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 async def reply_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:

@@ -32,6 +32,7 @@ from bot.texts import computer_names, post_link
 from bot.workers import Workers
 from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
 from i18n import Words
+from i18n.hints import why_words
 from render import Animation, SeatMark, SeatNote
 from storage import GameNotFound, GameRecord, Player, SeatReason, SeatResult, Status, Store
 
@@ -255,9 +256,8 @@ class History:
         for seat in analysis["seats"]:
             mine = [by_seq[c["seq"]] for c in seat["costliest"] if c["seq"] in by_seq]
             files = tuple(Attachment(f"game-{record.id}-move-{p.seq}.png", p.png) for p in mine)
-            answers.append(
-                Answer(texts.analysis_seat(seat, names[seat["seat"]], [p.why for p in mine], words), files)
-            )
+            whys = [why_words(p.why, words) for p in mine]
+            answers.append(Answer(texts.analysis_seat(seat, names[seat["seat"]], whys, words), files))
         return answers
 
     async def _analysis(self, record: GameRecord, export: GameExport, progress: Progress) -> dict[str, Any]:

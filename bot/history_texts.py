@@ -16,12 +16,13 @@ from typing import Any, Final
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from ai.hint import label
 from bot.command_words import code, commands
 from bot.deadlines import Due
 from bot.texts import MESSAGE_LIMIT, bot_name, deadline_words, you_awaited
 from engine import Action, NotationError, Phase, PublicView
 from i18n import N_, Words
+from i18n.hints import happened_words
+from i18n.terms import action_label
 from storage import LeaderboardRow, PlayerStats
 from storage.rating import PROVISIONAL_GAMES
 
@@ -500,7 +501,7 @@ def awaited_line(title: str, view: PublicView, due: Due | None, paused: bool, li
         "⏳ **{title}** — {awaited}{deadline} [Go there]({link})",
         title=title,
         awaited=you_awaited(words, view),
-        deadline=deadline_words(words, view, due, "You", paused=paused),
+        deadline=deadline_words(words, view, due, "", paused=paused, you=True),
         link=link,
     )
 
@@ -619,9 +620,9 @@ def analyse_working(number: int, percent: int, words: Words) -> str:
     return words.gettext("Analysing game {number}… {percent}%", number=number, percent=percent)
 
 
-def _move(text: str) -> str:
+def _move(text: str, words: Words) -> str:
     try:
-        return label(Action.parse(text))
+        return action_label(words, Action.parse(text))
     except NotationError:
         return text
 
@@ -631,8 +632,9 @@ def _turning_point(p: Mapping[str, Any], names: Sequence[str], words: Words) -> 
         "turn": p["turn"],
         "seq": p["seq"],
         "name": names[p["seat"]],
-        "move": _move(p["played"]),
-        "what": _seats_named(p["what"], names) if p["what"] else "",
+        "move": _move(p["played"], words),
+        # analyses stored before the codes carry only the English of what happened
+        "what": happened_words(p.get("happened", ()), words, names) or _seats_named(p["what"], names),
         "swing": decimal(p["swing"], 1, words, signed=True),
         "leader": names[p["leader_after"]],
     }
@@ -705,8 +707,8 @@ def analysis_seat(seat: dict[str, Any], name: str, whys: Sequence[str], words: W
                 i=i,
                 turn=c["turn"],
                 seq=c["seq"],
-                played=_move(c["played"]),
-                better=_move(c["better"]),
+                played=_move(c["played"], words),
+                better=_move(c["better"], words),
                 loss=decimal(c["loss"], 1, words),
                 because=because,
             )

@@ -2,7 +2,7 @@
 a seat end in ``ActionPath.act``; an undo (R32) takes the same path in ``ActionPath.take_back``.
 
 Every action goes: load the saved game, apply it in memory with the engine (which checks it), save it with
-who made it (``Actor``), the new position and the game's new timers (``bot.deadlines.plan``) in one
+who made it (``Who``), the new position and the game's new timers (``bot.deadlines.plan``) in one
 transaction, then settle what follows from it (a pause when every person is away, a resume when one comes
 back, a standing order answering a forced choice, R34), hand it all to presentation (channel board, DMs) as
 one story and mark that version shown. Nothing is saved unless the engine accepted the action, so a failure
@@ -23,18 +23,31 @@ from datetime import datetime, timedelta
 
 from bot import logs, metrics
 from bot.autoplay import forced_action
-from bot.core import Clock, UserError, engine_sentence, log, unix_time
+from bot.core import Clock, Refused, UserError, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
 from bot.present import Presenter, wars_called_off
 from bot.texts import CLOSED_NOTE, CameBack, ClosingNote, Happening, Paused, Story, TimedOut, TookBack
-from engine import Action, EngineError, Event, Game, Kind, UndoRefused, dump, public_view, replay, take_back
+from engine import (
+    UNDO,
+    Action,
+    EngineError,
+    Event,
+    Game,
+    Kind,
+    LoggedAction,
+    UndoRefused,
+    Who,
+    WhoKind,
+    dump,
+    public_view,
+    replay,
+    take_back,
+)
 from i18n import N_
 from storage import (
-    UNDO,
-    ActionRecord,
-    Actor,
     Appended,
+    Areas,
     GameNotFound,
     GamePausedError,
     GameRecord,
@@ -91,7 +104,7 @@ def parse_action(text: str) -> Action:
     try:
         return Action.parse(text)
     except EngineError as exc:
-        raise UserError(engine_sentence(exc)) from None
+        raise Refused(exc) from None
 
 
 def decision_of(choice: str) -> Action:
@@ -109,7 +122,7 @@ def decision_of(choice: str) -> Action:
 PRESENT_BATCH = 100
 
 
-def effective_at(history: Sequence[ActionRecord], version: int) -> list[str]:
+def effective_at(history: Sequence[LoggedAction], version: int) -> list[str]:
     """The actions the engine replays for the game at ``version`` (after the log's first ``version`` rows):
     no undo rows, and no action taken back by then (one taken back later still counted at ``version``)."""
     return [
@@ -120,7 +133,7 @@ def effective_at(history: Sequence[ActionRecord], version: int) -> list[str]:
 
 
 def missed_since(
-    record: GameRecord, history: Sequence[ActionRecord]
+    record: GameRecord, history: Sequence[LoggedAction]
 ) -> tuple[Game | None, Game, list[Story]]:
     """What the players were last shown of a game and what happened since, rebuilt from its log: the game at
     ``record.presented_version`` (None when not even its start was shown), the game now, and the story of
@@ -158,7 +171,7 @@ async def seat_of_player(store: Store, record: GameRecord, user_id: int) -> int:
     raise UserError(NOT_PLAYING)
 
 
-def seats_after(record: GameRecord, seat: int, actor: Actor, seat_away: bool, now: int) -> GameRecord:
+def seats_after(record: GameRecord, seat: int, actor: Who, seat_away: bool, now: int) -> GameRecord:
     """``record`` with ``seat``'s away state as saving ``actor``'s action leaves it: a person's own move
     ends their absence; a move played for a present person's seat with ``seat_away`` starts one (R30, R31)."""
     holder = record.seat_record(seat)
@@ -243,7 +256,7 @@ class ActionPath:
         action: Action | str,
         *,
         user_id: int | None = None,
-        actor: Actor | None = None,
+        actor: Who | None = None,
         seat_away: bool = False,
         expected_version: int | None = None,
         sent_at: datetime | None = None,
@@ -271,17 +284,18 @@ class ActionPath:
             game = before.copy()
             if user_id is not None:
                 seat = await seat_of_player(self._store, record, user_id)
-                actor = Actor.person(user_id)
+                actor = Who.person(user_id)
             elif game.to_act is None:
                 raise UserError(NOT_IN_PLAY)
             else:
                 seat = game.to_act
-                actor = actor or Actor.deadline()
+                actor = actor or Who.deadline()
             self._check_double_submit(game_id, seat, parsed, sent_at)
             try:
                 events = game.apply(parsed, seat=seat)
             except EngineError as exc:
-                raise UserError(engine_sentence(exc)) from None
+                names = await self._presenter.directory.names_for(record)  # a leader in the way is named
+                raise Refused(exc, names) from None
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:
@@ -306,7 +320,7 @@ class ActionPath:
             history = await self._store.actions(game_id)
             effective = [row for row in history if row.effective]
             newest = effective[-1] if effective else None
-            played_for = newest is not None and newest.actor is not None and not newest.actor.is_person
+            played_for = newest is not None and newest.who.kind in (WhoKind.COMPUTER, WhoKind.DEADLINE)
             if played_for and newest is not None and newest.seat == seat:
                 raise UserError(PLAYED_FOR_YOU)  # R31: nothing the bot played for a seat is undone
             settings, seed = record.settings, record.seed
@@ -314,11 +328,12 @@ class ActionPath:
             try:
                 back = await asyncio.to_thread(take_back, settings, seed, [r.action for r in effective], seat)
             except UndoRefused as exc:
-                raise UserError(engine_sentence(exc)) from None
-            if newest is not None and newest.actor is not None and newest.actor.user_id != user_id:
+                raise Refused(exc) from None
+            recorded = newest is not None and newest.who.kind is not WhoKind.UNRECORDED
+            if recorded and newest is not None and newest.who.user_id != user_id:
                 raise UserError(NOT_THEIRS)
             rows = await self._store.timers(game_id)
-            person = Actor.person(user_id)
+            person = Who.person(user_id)
             appended = await self._save(record, back.game, seat, UNDO, person, rows)
             self._last_sent[game_id] = (seat, UNDO, self._clock())
             story: list[Story] = [[CameBack(seat)]] if appended.came_back else []
@@ -334,7 +349,7 @@ class ActionPath:
         game: Game,
         seat: int,
         text: str,
-        actor: Actor,
+        actor: Who,
         rows: Sequence[Timer],
         *,
         seat_away: bool = False,
@@ -420,7 +435,7 @@ class ActionPath:
             record = await self._store.load_game(record.id)
         return record, game, story
 
-    async def _standing_order(self, record: GameRecord, game: Game) -> tuple[int, Action, Actor] | None:
+    async def _standing_order(self, record: GameRecord, game: Game) -> tuple[int, Action, Who] | None:
         """R34: the forced choice the game waits on, if its player asked for such choices to be answered at
         once. A present player answers it themselves; for an away one it is played for them (R31)."""
         action = forced_action(game)
@@ -432,7 +447,7 @@ class ActionPath:
         if not settings.auto_forced:
             return None
         away = holder.away_at(self._now())
-        return seat, action, Actor.deadline() if away else Actor.person(holder.user_id)
+        return seat, action, Who.deadline() if away else Who.person(holder.user_id)
 
     async def apply_standing_order(self, game_id: int) -> None:
         """A standing order was just given: answer the forced choice waiting for it now, if there is one."""
@@ -445,9 +460,17 @@ class ActionPath:
             await self._settle_and_present(game_id, game, game, [], rows, ClosingNote(STANDING_ORDER))
 
     async def reconcile_pause(self, record: GameRecord) -> tuple[GameRecord, Happening | None]:
+        """``reconcile_in`` in a transaction of its own."""
+        record, change = await self._store.transaction(lambda tx: self.reconcile_in(tx, record))
+        if change is not None:
+            self.timers_saved()
+        return record, change
+
+    async def reconcile_in(self, tx: Areas, record: GameRecord) -> tuple[GameRecord, Happening | None]:
         """R31: pause a game in play when every person's seat is away (or no person holds a seat any more),
         resume it when one is back; the happening to tell, if this changed it. A pause holds every timer but
-        the one that ends it at the end of the earliest announced absence (``resume``)."""
+        the one that ends it at the end of the earliest announced absence (``resume``). Part of the caller's
+        unit of work ``tx``: the pause and its timer are saved together, with the change that caused them."""
         now = self._now()
         if record.status is not Status.PLAYING:
             return record, None
@@ -455,33 +478,39 @@ class ActionPath:
         away = nobody or record.all_humans_away(now)
         if away == record.paused:
             return record, None
-        if not await self._store.set_paused(record.id, away, now, keep_kinds=(RESUME,)):
-            return await self._store.load_game(record.id), None
+        if not await tx.set_paused(record.id, away, now, keep_kinds=(RESUME,)):
+            return await tx.load_game(record.id), None
         ends = [s.away_until for s in record.human_seats if s.away_until is not None and s.away_until > now]
         if away and ends:
-            await self._store.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
-        self._on_timers_saved()
-        return await self._store.load_game(record.id), Paused(away, nobody)
+            await tx.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
+        return await tx.load_game(record.id), Paused(away, nobody)
 
     async def retime(self, record: GameRecord) -> None:
+        """``retime_in`` in a transaction of its own."""
+        await self._store.transaction(lambda tx: self.retime_in(tx, record))
+        self.timers_saved()
+
+    async def retime_in(self, tx: Areas, record: GameRecord) -> None:
         """Replace the game's timers after a seat changed (away, back, handed over, resigned), under the
-        game's lock: the turn clock runs on; who is played for, warned and reminded follows the seats. The
-        new rows are saved before the old ones go, so a crash between leaves a duplicate (its version is the
-        same: the first to fire wins), never a game without timers."""
+        game's lock: the turn clock runs on; who is played for, warned and reminded follows the seats. Part
+        of the caller's unit of work ``tx``: the new timers and the old ones' deletion are saved together."""
         if record.status is not Status.PLAYING:
             return
         now = self._now()
-        rows = await self._store.timers(record.id)
+        rows = await tx.timers(record.id)
         # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
         decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
         for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
             if timer.kind == DEADLINE:
                 due = decided.get((timer.seat, record.version), timer.due_at)
                 timer = dataclasses.replace(timer, due_at=due)
-            await self._store.add_timer(record.id, timer, now)
+            await tx.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:
-                await self._store.delete_timer(row.id)
+                await tx.delete_timer(row.id)
+
+    def timers_saved(self) -> None:
+        """Timers were saved (after a unit of work commits): the timer loop looks again."""
         self._on_timers_saved()
 
     async def catch_up(self, record: GameRecord) -> None:

@@ -1,16 +1,17 @@
 """Seats over weeks: announced absences and comebacks (R31), seats handed over and resignations (R33).
 
-Each change is made under the game's lock, like an action: the store changes the seat, the game's timers
-follow the new seats (``ActionPath.retime``: who is played for, reminded and warned), the game pauses when
-every person is away and goes on when one is back (``ActionPath.reconcile_pause``), then the channel gets
-one line and the DMs change: a replaced or resigned player's hand panel says the seat is no longer theirs
-(their old buttons and commands are refused by the action path), the new holder gets a welcome and the seat's
-screen, and a prompt or turn DM if the game waits on the seat.
+Each change is made under the game's lock, like an action, and saved in ONE transaction: the store changes
+the seat, the game's timers follow the new seats (``ActionPath.retime_in``: who is played for, reminded and
+warned), the game pauses when every person is away and goes on when one is back
+(``ActionPath.reconcile_in``). Then the channel gets one line and the DMs change: a replaced or resigned
+player's hand panel says the seat is no longer theirs (their old buttons and commands are refused by the
+action path), the new holder gets a welcome and the seat's screen, and a prompt or turn DM if the game waits
+on the seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
 from bot.core import Clock, UserError, unix_time
@@ -23,12 +24,14 @@ from storage import (
     MAX_AWAY_HOURS,
     AbsenceLengthError,
     AlreadySeatedError,
+    Areas,
     GameRecord,
     NotAwayError,
     NotSeatedError,
     SeatUnchangedError,
     Status,
     Store,
+    Transaction,
 )
 
 ABSENCE_LENGTH = N_("An absence lasts 1 to {hours} hours (14 days).")
@@ -57,10 +60,20 @@ class SeatDesk:
         record = await self._playing(game_id)
         return record, await seat_of_player(self._store, record, user_id)
 
-    async def _follow(self, record: GameRecord) -> tuple[GameRecord, texts.Happening | None]:
-        """After a seat changed: the game's timers follow the seats, then it pauses or goes on (R31)."""
-        await self._actions.retime(record)
-        return await self._actions.reconcile_pause(record)
+    async def _change(
+        self, change: Callable[[Areas], Awaitable[GameRecord]]
+    ) -> tuple[GameRecord, texts.Happening | None]:
+        """A seat's ``change``, then the game's timers following the seats and its pause or resume (R31), in
+        ONE transaction: saved whole or not at all."""
+
+        async def work(tx: Transaction) -> tuple[GameRecord, texts.Happening | None]:
+            record = await change(tx)
+            await self._actions.retime_in(tx, record)
+            return await self._actions.reconcile_in(tx, record)
+
+        result = await self._store.transaction(work)
+        self._actions.timers_saved()
+        return result
 
     async def away(self, game_id: int, user_id: int, hours: int, cover: bool, words: Words) -> str:
         """An announced absence of ``hours`` (R31): covered by the bot, or a vacation that stops the turn
@@ -72,12 +85,11 @@ class SeatDesk:
             now = self._now()
             until = now + hours * 3600
             try:
-                record = await self._store.set_away(
-                    game_id, seat, now, until=until, cover=cover, user_id=user_id
+                record, change = await self._change(
+                    lambda tx: tx.set_away(game_id, seat, now, until=until, cover=cover, user_id=user_id)
                 )
             except AbsenceLengthError:
                 raise UserError(ABSENCE_LENGTH, hours=MAX_AWAY_HOURS) from None
-            record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
             line = texts.away_line(game_words(record), names[seat], until, cover, record.options.away_minutes)
             await self._tell(record, seat, line, change)
@@ -94,11 +106,13 @@ class SeatDesk:
         """The end of an absence (R31), announced or after a time-out."""
         async with self._actions.lock_for(game_id):
             record, seat = await self._own_seat(game_id, user_id)
+            now = self._now()
             try:
-                record = await self._store.set_back(game_id, seat, self._now(), user_id=user_id)
+                record, change = await self._change(
+                    lambda tx: tx.set_back(game_id, seat, now, user_id=user_id)
+                )
             except NotAwayError:
                 raise UserError("You are not away in this game.") from None
-            record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
             await self._tell(record, seat, texts.CameBack(seat).line(game_words(record), names), change)
             if record.seat_to_act == seat:  # the game waits on them: their deadline, as usual again
@@ -117,21 +131,17 @@ class SeatDesk:
             before = record.seat_record(seat)
             names = await self._presenter.directory.names_for(record)
             now = self._now()
+            level = record.options.computer_level if new_user_id is None else None
             try:
-                if new_user_id is None:
-                    level = record.options.computer_level
-                    record = await self._store.replace_seat(
-                        game_id, seat, level=level, by_user_id=by_user_id, now=now
+                record, change = await self._change(
+                    lambda tx: tx.replace_seat(
+                        game_id, seat, user_id=new_user_id, level=level, by_user_id=by_user_id, now=now
                     )
-                else:
-                    record = await self._store.replace_seat(
-                        game_id, seat, user_id=new_user_id, by_user_id=by_user_id, now=now
-                    )
+                )
             except AlreadySeatedError:
                 raise UserError("<@{user}> already has a seat in this game.", user=new_user_id) from None
             except SeatUnchangedError:
                 raise UserError("The computer player already plays that seat.") from None
-            record, change = await self._follow(record)
             new_names = await self._presenter.directory.names_for(record)
             channel = game_words(record)
             by = await self._presenter.directory.name_of(
@@ -161,11 +171,11 @@ class SeatDesk:
         """R33: the player leaves; the computer player plays their seat, and their score still counts."""
         async with self._actions.lock_for(game_id):
             record, seat = await self._own_seat(game_id, user_id)
+            now = self._now()
             try:
-                record = await self._store.resign_seat(game_id, user_id, self._now())
+                record, change = await self._change(lambda tx: tx.resign_seat(game_id, user_id, now))
             except NotSeatedError:
                 raise UserError(NO_LONGER_YOURS) from None
-            record, change = await self._follow(record)
             names = await self._presenter.directory.names_for(record)
             await self._release(record, user_id, About(DmKind.RESIGNED, seat))
             line = game_words(record).gettext(

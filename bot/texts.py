@@ -198,17 +198,6 @@ def sq(square: int) -> str:
     return square_name(square).upper()
 
 
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """English only: '1 catastrophe', '2 catastrophes'. Left for ``bot.history_texts`` until its own
-    catalogue messages replace it; no text here uses it."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def ordinal(n: int) -> str:
-    """English only: '1st', '2nd'. Left for ``bot.history_texts`` until its own messages replace it."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def game_name(words: Words, guild: str, place: str, game_id: int) -> str:
     """Which game a DM or a picture is about: 'Friends · #games · game 12' (place: the channel or thread)."""
     return words.gettext("{server} · #{place} · game {number}", server=guild, place=place, number=game_id)
@@ -797,11 +786,18 @@ def conflict_line(words: Words, view: PublicView, names: Sequence[str], reader: 
 
 
 def deadline_words(
-    words: Words, view: PublicView, due: Due | None, who: str, *, paused: bool = False, computer: bool = False
+    words: Words,
+    view: PublicView,
+    due: Due | None,
+    who: str,
+    *,
+    paused: bool = False,
+    computer: bool = False,
+    you: bool = False,
 ) -> str:
     """What follows the awaited sentence: until when the game waits, and what happens then (public), with
     its leading space. ``computer``: the computer player holds the seat, and plays in a moment (nothing to
-    say)."""
+    say); ``you``: said to the awaited player (``who`` unused)."""
     if view.phase is Phase.OVER:
         return ""
     if paused:
@@ -809,6 +805,8 @@ def deadline_words(
     if due is None or computer:
         return ""
     if due.kind == AUTOPLAY:
+        if you:
+            return " " + words.gettext("You are away: played for you <t:{at}:R>.", at=due.at)
         return " " + words.gettext("{name} is away: played for them <t:{at}:R>.", name=who, at=due.at)
     if due.kind == TURN:
         return " " + words.gettext("Turn deadline <t:{at}:R>.", at=due.at)

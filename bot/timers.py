@@ -67,6 +67,7 @@ from bot.deadlines import (
 from bot.language import game_words
 from bot.play import ActionPath
 from bot.present import Presenter
+from bot.texts import Happening
 from engine import public_view
 from i18n import N_
 from storage import (
@@ -77,6 +78,7 @@ from storage import (
     Status,
     Store,
     Timer,
+    Transaction,
     timer_retry_delay,
 )
 
@@ -483,17 +485,23 @@ class TimerLoop:
     async def _resume(self, timer: Timer, record: GameRecord) -> None:
         """An announced absence ended: a game paused because everyone was away goes on (R31), or waits for
         the next absence to end."""
-        async with self._actions.lock_for(record.id):
-            record = await self._store.load_game(record.id)
-            record, change = await self._actions.reconcile_pause(record)
+
+        async def work(tx: Transaction) -> tuple[GameRecord, Happening | None]:
+            """The pause or resume, the timers that follow and this timer's end: saved together."""
             now = unix_time(self._clock)
-            if change is not None and not record.paused:
-                await self._actions.retime(record)  # R31a: a vacation's end gives a full turn, not more
-            if record.paused:
-                ends = [s.away_until for s in record.human_seats if s.away_until and s.away_until > now]
+            game, change = await self._actions.reconcile_in(tx, await tx.load_game(record.id))
+            if change is not None and not game.paused:
+                await self._actions.retime_in(tx, game)  # R31a: a vacation's end gives a full turn, not more
+            if game.paused:
+                ends = [s.away_until for s in game.human_seats if s.away_until and s.away_until > now]
                 if ends:
-                    await self._store.add_timer(record.id, NewTimer(RESUME, min(ends)), now)
-            await self._store.delete_timer(timer.id)
+                    await tx.add_timer(game.id, NewTimer(RESUME, min(ends)), now)
+            await tx.delete_timer(timer.id)
+            return game, change
+
+        async with self._actions.lock_for(record.id):
+            record, change = await self._store.transaction(work)
+            self._actions.timers_saved()
         if change is not None:
             names = await self._presenter.directory.names_for(record)
             words = game_words(record)

@@ -4,8 +4,8 @@ Rooms, each importing only those before it: ``cells`` (what a square holds), ``k
 and the per-square facts legal moves read, kept up to date piece by piece), ``state`` (a position's fields and
 what follows from them), ``legal`` (what may be done now, and why not), ``game`` (``apply``). Around them:
 ``model`` (settings, phases, conflicts, events), ``scoring``, ``diagram`` and ``notation`` (positions as
-text), ``coherence`` (what ``load`` accepts), ``builder`` (positions by hand), ``views`` (what a player sees),
-``undo`` (replay and take back), ``export`` (a whole game as text).
+text), ``coherence`` (what ``load`` accepts), ``builder`` (positions by hand or from one seat's view),
+``views`` (what a player sees), ``undo`` (replay and take back), ``export`` (a whole game as text).
 
 The 2015 edition's civilization buildings (R28) and wonder (R29) are options of a game:
 ``Game.new(players, seed, buildings=True, wonder=True)`` (docs/notation.md).
@@ -18,10 +18,11 @@ The 2015 edition's civilization buildings (R28) and wonder (R29) are options of 
 
 from engine.actions import COLOURS, MONUMENTS, Action, Colour, Kind
 from engine.board import NEIGHBOURS, parse_square, square_name
-from engine.builder import position
+from engine.builder import position, position_from_view
 from engine.diagram import board_diagram
 from engine.errors import EngineError, IllegalActionError, NotationError, UndoRefused
 from engine.export import (
+    UNDO,
     GameExport,
     HolderReason,
     LoggedAction,
@@ -35,6 +36,7 @@ from engine.export import (
 from engine.game import Game
 from engine.model import Conflict, Event, Phase, Settings
 from engine.notation import dump, load
+from engine.reasons import Code, Content, Reason, Refusal
 from engine.scoring import Outcome, Points, Score, Standing
 from engine.state import Piece
 from engine.undo import TakeBack, replay, take_back
@@ -44,10 +46,13 @@ __all__ = [
     "COLOURS",
     "MONUMENTS",
     "NEIGHBOURS",
+    "UNDO",
     "Action",
+    "Code",
     "Colour",
     "Conflict",
     "ConflictView",
+    "Content",
     "EngineError",
     "Event",
     "Game",
@@ -63,6 +68,8 @@ __all__ = [
     "PlayerView",
     "Points",
     "PublicView",
+    "Reason",
+    "Refusal",
     "Score",
     "SeatHolder",
     "SeatView",
@@ -79,6 +86,7 @@ __all__ = [
     "parse_square",
     "player_view",
     "position",
+    "position_from_view",
     "public_view",
     "read_export",
     "replay",

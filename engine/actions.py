@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from engine.board import SQUARES, parse_square, square_name, whole_number
 from engine.errors import NotationError, quoted
+from engine.reasons import Refusal
 
 
 class Colour(IntEnum):
@@ -42,12 +43,14 @@ class Colour(IntEnum):
         try:
             return COLOUR_BY_WORD[text.strip().lower()]
         except KeyError:
-            raise NotationError(f"{quoted(text)} is not a colour: use red, blue, green or black") from None
+            raise NotationError.because(Refusal.NOT_A_COLOUR, text=quoted(text)) from None
 
 
 COLOURS = tuple(Colour)
 # R2, R12, R23: hands are filled up to six tiles and never hold more, so no commitment can exceed it
 MOST_TILES_IN_HAND = 6
+# The engine's English names, for its own messages (logs, ``python -m engine``); people read the names in
+# their language from ``i18n.terms``.
 TILE_NAMES = ("temple", "farm", "market", "settlement")
 LEADER_NAMES = ("priest", "farmer", "trader", "king")
 BUILDING_NAMES = ("library", "granary", "market hall", "palace")
@@ -65,10 +68,10 @@ def monument_name(pair: tuple[Colour, Colour]) -> str:
 def parse_monument(text: str) -> tuple[Colour, Colour]:
     parts = text.split("-")
     if len(parts) != 2:
-        raise NotationError(f"{quoted(text)} is not a monument: write two colours like red-blue")
+        raise NotationError.because(Refusal.NOT_A_MONUMENT, text=quoted(text))
     pair = tuple(sorted((Colour.parse(parts[0]), Colour.parse(parts[1]))))
     if pair[0] == pair[1]:
-        raise NotationError(f"{quoted(text)} is not a monument: its two colours must differ")
+        raise NotationError.because(Refusal.MONUMENT_SAME_COLOUR, text=quoted(text))
     return (pair[0], pair[1])
 
 
@@ -131,15 +134,12 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         words = text.strip().lower().split()
         if not words:
-            raise NotationError("an empty action: try 'tile red e5' or 'pass'")
+            raise NotationError.because(Refusal.EMPTY_ACTION)
         kind, args = words[0], words[1:]
         try:
             return _PARSERS[kind](args)
         except KeyError:
-            raise NotationError(
-                f"{quoted(kind)} is not an action: use tile, leader, withdraw, catastrophe, swap, pass, "
-                "commit, war, monument, building, wonder, decline, treasure or point"
-            ) from None
+            raise NotationError.because(Refusal.NOT_AN_ACTION, text=quoted(kind)) from None
 
 
 _COLOUR_AND_SQUARE = frozenset({Kind.TILE, Kind.LEADER, Kind.BUILDING})
@@ -159,7 +159,7 @@ def _square(action: Action) -> int:
 
 def _arity(args: list[str], n: int, usage: str) -> None:
     if len(args) != n:
-        raise NotationError(f"write it as '{usage}'")
+        raise NotationError.because(Refusal.WRITE_IT_AS, usage=usage)
 
 
 def _parse_tile(args: list[str]) -> Action:
@@ -184,7 +184,7 @@ def _parse_catastrophe(args: list[str]) -> Action:
 
 def _parse_swap(args: list[str]) -> Action:
     if not 1 <= len(args) <= 6:
-        raise NotationError("a swap names 1 to 6 tiles, like 'swap red red blue'")
+        raise NotationError.because(Refusal.SWAP_COUNT)
     counts = [0, 0, 0, 0]
     for word in args:
         counts[Colour.parse(word)] += 1
@@ -201,9 +201,8 @@ def _parse_commit(args: list[str]) -> Action:
     n = whole_number(args[0], MOST_TILES_IN_HAND)
     if n is None:
         if args[0].isascii() and args[0].isdigit():
-            most = MOST_TILES_IN_HAND
-            raise NotationError(f"a hand holds at most {most} tiles: commit a number from 0 to {most}")
-        raise NotationError(f"{quoted(args[0])} is not a number of tiles: write it like 'commit 2'")
+            raise NotationError.because(Refusal.COMMIT_TOO_MANY, most=MOST_TILES_IN_HAND)
+        raise NotationError.because(Refusal.NOT_A_NUMBER, text=quoted(args[0]))
     return commit_action(n)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import NotationError, quoted
+from engine.reasons import Refusal
 
 COLUMNS = 16
 ROWS = 11
@@ -47,7 +48,7 @@ def parse_square(text: str) -> int:
     name = text.strip().lower()
     column, row = name[:1], whole_number(name[1:], ROWS)
     if not column or column not in COLUMN_LETTERS or not row:
-        raise NotationError(f"{quoted(text)} is not a square: write a column a-p and a row 1-11, like e5")
+        raise NotationError.because(Refusal.NOT_A_SQUARE, text=quoted(text))
     return (row - 1) * COLUMNS + COLUMN_LETTERS.index(column)
 
 

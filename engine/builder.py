@@ -9,6 +9,10 @@ differ from a fresh turn, and get a ``Game``; what is left out is filled in cohe
 The tiles nobody placed, holds or removed are in the bag (153 in all, R2); with ``bag`` given and
 ``removed`` left out, every other tile is among the removed ones, so a nearly empty bag still adds up.
 The result goes through ``engine.load``'s checks: an incoherent position raises ``NotationError``.
+
+``position_from_view(view, hands=..., bag=..., ...)`` is the other way in: a game that agrees with all
+that one seat sees (its ``PlayerView``), the hidden parts (other hands, bag, removed tiles, hidden points
+and treasures, the draw generator) as given; a computer player samples them to look ahead (ai.determinise).
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.actions import COLOURS
-from engine.board import COLUMNS, parse_square
-from engine.diagram import diagram_rows, empty_rows, join_row
+from engine.actions import COLOURS, monument_name
+from engine.board import COLUMNS, ROWS, parse_square, square_name
+from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
+from engine.diagram import LETTERS, diagram_rows, empty_rows, join_row, square_token
 from engine.errors import NotationError
 from engine.game import Game
-from engine.model import Phase
-from engine.notation import FORMAT, from_dict
+from engine.model import Conflict, Phase
+from engine.notation import FORMAT, conflict_dict, from_dict
+from engine.views import PlayerView, SquareView
 
 # per colour: a mapping {"red": 1, ...} (missing colours 0), a sequence of four counts, or None for zeros
 Counts = Mapping[str, int] | Sequence[int] | None
@@ -57,6 +63,7 @@ def position(
     removed: Counts = None,
     end: str | None = None,
     seed: int = 0,
+    rng: int | None = None,
     composed: bool = True,
 ) -> Game:
     """A game in the position described (docs/notation.md, "Writing positions").
@@ -67,7 +74,7 @@ def position(
     ``hands`` are letters per seat (``"RRBK"``); ``points`` per seat; ``conflict`` as in a position
     (``{"kind": "war", "colour": "black", "attacker": 0, "defender": 1}``). ``buildings`` and ``wonder``
     are the 2015 edition's options (R28, R29); a building is the suffix ``^`` on a tile (``"G^"``), the
-    wonder ``W`` on each of its five squares.
+    wonder ``W`` on each of its five squares. ``rng`` is the draw generator's state (``seed`` if left out).
     """
     grid = _grid(diagram, at, board, start)
     seats = range(players)
@@ -83,7 +90,7 @@ def position(
             "composed": composed,
         },
         "seed": seed,
-        "rng": seed,
+        "rng": seed if rng is None else rng,
         "grid": grid,
         "monuments": [{"pair": pair, "square": square} for pair, square in monuments],
         "players": [
@@ -122,6 +129,95 @@ def position(
             data["removed"] = {c.word: left[c] - want[c.word] for c in COLOURS}
         data["bag"] = want
     return from_dict(data)
+
+
+def position_from_view(
+    view: PlayerView,
+    *,
+    hands: Sequence[str],
+    bag: Counts,
+    removed: Counts,
+    points: Sequence[Counts],
+    treasures: Sequence[int],
+    rng: int,
+    placed: str | None = None,
+) -> Game:
+    """The game ``view``'s seat sees, with what it cannot see as given: ``hands`` (letters per seat, its own
+    as it holds it), ``bag`` and ``removed`` (per colour), ``points`` and ``treasures`` per seat (those it
+    sees as shown), ``rng`` the draw generator's state, ``placed`` the square of the tile the pending
+    decision follows (a view does not tell it: building, monument and wonder steps need it). An assignment
+    that contradicts the view, or a game that does not add up (153 tiles, R2), raises ``NotationError``.
+    """
+    for seat in view.seats:
+        hand = _per_seat(hands, seat.seat, "")
+        if len(hand) != seat.hand_size:
+            raise NotationError(f"seat {seat.seat} holds {seat.hand_size} tiles, not {len(hand)}")
+        given = tuple(_counts(_per_seat(points, seat.seat, None), "points").values())
+        if seat.points is not None and given != seat.points:
+            raise NotationError(f"seat {seat.seat}'s points are in sight: they cannot be resampled")
+        if seat.treasures is not None and _per_seat(treasures, seat.seat, 0) != seat.treasures:
+            raise NotationError(f"seat {seat.seat}'s treasures are in sight: they cannot be resampled")
+    own = _per_seat(hands, view.seat, "")
+    if tuple(own.count(letter) for letter in LETTERS) != view.hand:
+        raise NotationError(f"seat {view.seat}'s own hand is in sight: it cannot be resampled")
+    seen = view.conflict
+    return position(
+        _view_grid(view),
+        players=view.players,
+        board=view.board,
+        english=view.english,
+        open_scoring=view.open_scoring,
+        buildings=view.use_buildings,
+        wonder=view.use_wonder,
+        composed=view.composed,
+        hands=hands,
+        points=points,
+        treasures=treasures,
+        catastrophes=[seat.catastrophes for seat in view.seats],
+        active=view.active,
+        start_player=(view.active - view.turn + 1) % view.players,  # turns pass in seat order (R23)
+        actions_left=view.actions_left,
+        turn=view.turn,
+        phase=view.phase,
+        placed=placed,
+        conflict=None
+        if seen is None
+        else conflict_dict(
+            Conflict(seen.kind, seen.colour, seen.attacker, seen.defender, seen.attacker_commit)
+        ),
+        monuments=[(monument_name(pair), square_name(top_left)) for pair, top_left in view.monuments],
+        monuments_available=[monument_name(pair) for pair in view.monuments_available],
+        bag=bag,
+        removed=removed,
+        rng=rng,
+    )
+
+
+def _cell(square: SquareView) -> int:
+    """The cell value of a square as seen (engine.cells)."""
+    if square.catastrophe:
+        return CATASTROPHE
+    if square.wonder:
+        return WONDER
+    if square.leader is not None:
+        return LEADER + 4 * square.leader[0] + square.leader[1]
+    if square.tile is None:
+        return EMPTY
+    return square.tile + FACE_DOWN if square.face_down else square.tile
+
+
+def _view_grid(view: PlayerView) -> list[str]:
+    """The grid rows of the board as seen (every square is public, R25)."""
+    buildings: list[int | None] = [None] * len(COLOURS)
+    for colour, square in view.buildings:
+        buildings[colour] = square
+    river = {sq.index for sq in view.squares if sq.river}
+    treasures = {sq.index for sq in view.squares if sq.treasure}
+    tokens = [
+        square_token(sq.index, _cell(sq), river, buildings, treasures, view.unification)
+        for sq in view.squares
+    ]
+    return [join_row(tokens[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS)]
 
 
 def _grid(

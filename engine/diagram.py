@@ -23,10 +23,12 @@ HEADER = "     " + "   ".join(COLUMN_LETTERS[:COLUMNS])
 def token_at(state: State, square: int | str) -> str:
     """The grid token of a square, e.g. ``"R$"``, ``"0K"``, ``"."``, ``"G^"``, ``"W"``."""
     s = parse_square(square) if isinstance(square, str) else square
-    return _token(s, state.cell[s], state.map.river, state.buildings, state.treasures, state.unification)
+    return square_token(
+        s, state.cell[s], state.map.river, state.buildings, state.treasures, state.unification
+    )
 
 
-def _token(
+def square_token(
     s: int,
     v: int,
     river: Collection[int],
@@ -68,7 +70,9 @@ def grid_lines(state: State) -> list[str]:
     cell, river, buildings, treasures = state.cell, state.map.river, state.buildings, state.treasures
     unification = state.unification
     tokens = [  # most squares are empty, and an empty square carries no treasure or unification tile
-        ("~" if s in river else ".") if v == EMPTY else _token(s, v, river, buildings, treasures, unification)
+        ("~" if s in river else ".")
+        if v == EMPTY
+        else square_token(s, v, river, buildings, treasures, unification)
         for s, v in enumerate(cell)
     ]
     return [join_row(tokens[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS)]

@@ -99,6 +99,10 @@ class Who:
         return cls(WhoKind.UNRECORDED)
 
     @property
+    def is_person(self) -> bool:
+        return self.kind is WhoKind.PERSON
+
+    @property
     def text(self) -> str:
         """As the record writes it: ``person 1234 "Alice"``, ``computer hard``, ``deadline``."""
         parts = [self.kind.value]
@@ -182,6 +186,10 @@ class LoggedAction:
     @property
     def is_undo(self) -> bool:
         return self.undoes is not None
+
+    @property
+    def taken_back(self) -> bool:
+        return self.taken_back_by is not None
 
     @property
     def effective(self) -> bool:

@@ -19,6 +19,7 @@ from engine.errors import IllegalActionError, NotationError
 from engine.kingdoms import Kingdoms
 from engine.legal import illegal_reason, legal_actions
 from engine.model import Conflict, Event, Phase, Settings
+from engine.reasons import Reason, Refusal
 from engine.scoring import Outcome, final_standings
 from engine.state import State, block, plus
 
@@ -113,7 +114,7 @@ class Game(State):
         parsed = action if isinstance(action, Action) else Action.parse(action)
         if seat is not None and seat != self.to_act and self.phase is not Phase.OVER:
             raise IllegalActionError(
-                "it is not your turn" if self.phase is Phase.ACTION else "this choice is not yours to make",
+                Reason(Refusal.NOT_YOUR_TURN if self.phase is Phase.ACTION else Refusal.NOT_YOUR_CHOICE),
                 action=parsed.text,
                 situation=self._situation(),
             )

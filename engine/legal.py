@@ -7,6 +7,8 @@ itself; only squares beside two or more connected squares need a look at their k
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.actions import (
     BUILDING_ACTIONS,
     COLOURS,
@@ -18,19 +20,16 @@ from engine.actions import (
     WITHDRAW_ACTIONS,
     WONDER_ACTIONS,
     Action,
-    Colour,
     Kind,
     commit_action,
     monument_action,
-    monument_name,
     swap_action,
 )
 from engine.board import square_name
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
 from engine.model import Phase
+from engine.reasons import Content, Reason, Refusal
 from engine.state import State
-
-LEADER_WORDS = ("priest", "farmer", "trader", "king")
 
 TURN_KINDS = frozenset({Kind.TILE, Kind.LEADER, Kind.WITHDRAW, Kind.CATASTROPHE, Kind.SWAP, Kind.PASS})
 PHASE_KINDS = {
@@ -44,18 +43,6 @@ PHASE_KINDS = {
     Phase.WONDER: {Kind.WONDER, Kind.DECLINE},
     Phase.TREASURE: {Kind.TREASURE},
     Phase.WONDER_POINT: {Kind.POINT},
-}
-PHASE_WAITS = {
-    Phase.REVOLT_ATTACKER: "the attacker's commitment in a revolt ('commit <n>')",
-    Phase.REVOLT_DEFENDER: "the defender's commitment in a revolt ('commit <n>')",
-    Phase.WAR_ATTACKER: "the attacker's commitment in a war ('commit <n>')",
-    Phase.WAR_DEFENDER: "the defender's commitment in a war ('commit <n>')",
-    Phase.WAR_CHOICE: "the choice of the next war ('war <colour>')",
-    Phase.BUILDING: "a civilization building choice ('building <colour> <square>' or 'decline')",
-    Phase.MONUMENT: "a monument choice ('monument <colours> <square>' or 'decline')",
-    Phase.WONDER: "the wonder choice ('wonder <square>' or 'decline')",
-    Phase.TREASURE: "a treasure choice ('treasure <square>')",
-    Phase.WONDER_POINT: "the colour of the wonder's point ('point <colour>')",
 }
 
 _SWAPS_BY_HAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
@@ -151,21 +138,24 @@ def legal_commits(state: State) -> range | list[int]:
 # ------------------------------------------------------------------------------ why an action is illegal
 
 
-def illegal_reason(state: State, action: Action) -> str | None:
-    """None if the action is legal now, else one sentence for the player."""
+def illegal_reason(state: State, action: Action) -> Reason | None:
+    """None if the action is legal now, else why not: a code with parameters (``str()`` is English)."""
     phase = state.phase
     kind = action.kind
     if phase is Phase.OVER:
-        return "the game is over"
+        return Reason(Refusal.GAME_OVER)
     if phase is Phase.ACTION:
         if kind not in TURN_KINDS:
             settings = state.settings
-            waits = "building, monument, wonder" if settings.buildings or settings.wonder else "monument"
-            return f"no conflict, {waits} or treasure is waiting for a choice now: it is a turn action"
+            return Reason(
+                Refusal.TURN_ACTION_NOW_2015
+                if settings.buildings or settings.wonder
+                else Refusal.TURN_ACTION_NOW
+            )
         return _turn_action_reason(state, action)
     expected = PHASE_KINDS[phase]
     if kind not in expected:
-        return f"the game waits for {PHASE_WAITS[phase]}, not a {kind} action"
+        return Reason(Refusal.WRONG_KIND, waiting=phase, kind=kind)
     if kind == Kind.COMMIT:
         assert action.number is not None and state.conflict is not None
         n = action.number
@@ -176,31 +166,26 @@ def illegal_reason(state: State, action: Action) -> str | None:
         assert seat is not None
         held = state.hands[seat][colour]
         if n > held:
-            return f"you hold only {held} {_plural(colour.tile_name, held)}"
-        if phase.is_attacker:
-            return "in the English variant the attacker commits tiles only if that makes them stronger"
-        return "in the English variant the defender commits tiles only to tie exactly"
+            return Reason(Refusal.HOLD_ONLY, held=held, colour=colour)
+        return Reason(Refusal.ENGLISH_ATTACKER if phase.is_attacker else Refusal.ENGLISH_DEFENDER)
     if kind == Kind.WAR:
+        assert action.colour is not None
         if action.colour in state.war_colours():
             return None
-        return f"there is no {_colour_word(action.colour)} war to resolve"
+        return Reason(Refusal.NO_SUCH_WAR, colour=action.colour)
     if kind == Kind.MONUMENT:
         options = state.monument_options()
         assert action.pair is not None and action.square is not None
         if (action.pair, action.square) in options:
             return None
         if action.pair not in state.monuments_available:
-            return f"the {monument_name(action.pair)} monument is not available"
-        return (
-            f"no square of four matching tiles with its top-left corner on "
-            f"{square_name(action.square).upper()} can take the {monument_name(action.pair)} monument"
-        )
+            return Reason(Refusal.MONUMENT_TAKEN, monument=action.pair)
+        return Reason(Refusal.MONUMENT_NO_SQUARE, square=_name(action.square), monument=action.pair)
     if kind == Kind.TREASURE:
         squares = state.treasure_choice()[1]
         if action.square in squares:
             return None
-        names = ", ".join(square_name(s).upper() for s in squares)
-        return f"you may take the treasure on {names}"
+        return Reason(Refusal.TREASURE_SQUARES, squares=_names(squares))
     if kind == Kind.BUILDING:
         assert state.placed is not None and action.square is not None
         colour = COLOURS[state.cell[state.placed]]
@@ -208,19 +193,17 @@ def illegal_reason(state: State, action: Action) -> str | None:
         if action.colour == colour and action.square in squares:
             return None
         if action.colour != colour:
-            return f"only the {colour.building_name} ({colour.word}) may be placed now"
-        names = ", ".join(square_name(s).upper() for s in squares)
-        return f"the {colour.building_name} may go on {names}"
+            return Reason(Refusal.OTHER_BUILDING, colour=colour)
+        return Reason(Refusal.BUILDING_SQUARES, colour=colour, squares=_names(squares))
     if kind == Kind.WONDER:
         centres = state.wonder_options()
         if action.square in centres:
             return None
-        names = ", ".join(square_name(s).upper() for s in centres)
-        return f"the wonder goes on a plus of five tiles centred on {names}"
+        return Reason(Refusal.WONDER_SQUARES, squares=_names(centres))
     return None  # decline, point
 
 
-def _turn_action_reason(state: State, action: Action) -> str | None:
+def _turn_action_reason(state: State, action: Action) -> Reason | None:
     seat = state.active
     kind = action.kind
     kingdoms = state.kingdoms
@@ -229,18 +212,18 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
         colour, square = action.colour, action.square
         assert colour is not None and square is not None
         if not state.hands[seat][colour]:
-            return f"you have no {colour.tile_name}s ({colour.word}) in your hand"
+            return Reason(Refusal.NO_TILE_IN_HAND, colour=colour)
         if (kingdoms.tile_river if colour == BLUE else kingdoms.tile_land)[square]:
             return None  # R9: the mask holds exactly the checks below
-        name = square_name(square).upper()
+        name = _name(square)
         if cell[square] != EMPTY:
-            return f"{name} is not empty: it holds {describe_cell(state, square)}"
+            return Reason(Refusal.NOT_EMPTY, square=name, content=content_of(state, square))
         if kingdoms.river[square] and colour != BLUE:
-            return f"{name} is a river square: only farms (blue) go on rivers"
+            return Reason(Refusal.RIVER_SQUARE, square=name)
         if not kingdoms.river[square] and colour == BLUE:
-            return f"{name} is not a river square: farms (blue) go only on rivers"
+            return Reason(Refusal.NOT_RIVER, square=name)
         if kingdoms.kingdoms_beside[square] >= 3:
-            return f"a tile on {name} would unite three kingdoms: a tile may unite at most two"
+            return Reason(Refusal.THREE_KINGDOMS, square=name)
         return None
     if kind == Kind.LEADER:
         colour, square = action.colour, action.square
@@ -248,65 +231,66 @@ def _turn_action_reason(state: State, action: Action) -> str | None:
         here = state.leader_pos[seat][colour]
         if here != square and kingdoms.may_lead(square, -1 if here is None else here):
             return None  # R6, R7: only an empty land square beside a face-up temple may be so
-        name = square_name(square).upper()
+        name = _name(square)
         if here == square:
-            return f"your {colour.leader_name} is already on {name}"
+            return Reason(Refusal.LEADER_ALREADY_THERE, colour=colour, square=name)
         if cell[square] != EMPTY:
-            return f"{name} is not empty: it holds {describe_cell(state, square)}"
+            return Reason(Refusal.NOT_EMPTY, square=name, content=content_of(state, square))
         if kingdoms.river[square]:
-            return f"{name} is a river square: leaders stand only on land"
+            return Reason(Refusal.LEADER_ON_RIVER, square=name)
         if not kingdoms.temples_next[square]:
-            return f"{name} is not next to a face-up temple: a leader must stand beside one"
+            return Reason(Refusal.NO_TEMPLE_BESIDE, square=name)
         if not kingdoms.may_lead(square, -1 if here is None else here):
-            return f"a leader on {name} would unite two kingdoms: only tiles may unite kingdoms"
+            return Reason(Refusal.LEADER_UNITES, square=name)
         return None
     if kind == Kind.WITHDRAW:
         colour = action.colour
         assert colour is not None
         if state.leader_pos[seat][colour] is None:
-            return f"your {colour.leader_name} is not on the board"
+            return Reason(Refusal.LEADER_NOT_ON_BOARD, colour=colour)
         return None
     if kind == Kind.CATASTROPHE:
         square = action.square
         assert square is not None
         if not state.catastrophes[seat]:
-            return "you have no catastrophe tiles left"
+            return Reason(Refusal.NO_CATASTROPHES)
         if kingdoms.catastrophe_spots[square]:
             return None
-        name = square_name(square).upper()
         if square in state.treasures:
-            return f"{name} carries a treasure: a catastrophe cannot go there"
-        return f"a catastrophe cannot go on {name}: it holds {describe_cell(state, square)}"
+            return Reason(Refusal.TREASURE_SQUARE, square=_name(square))
+        return Reason(Refusal.CATASTROPHE_BLOCKED, square=_name(square), content=content_of(state, square))
     if kind == Kind.SWAP:
         tiles = action.tiles
         assert tiles is not None
         hand = state.hands[seat]
         for colour in COLOURS:
             if tiles[colour] > hand[colour]:
-                return f"you hold only {hand[colour]} {_plural(colour.tile_name, hand[colour])}"
+                return Reason(Refusal.HOLD_ONLY, held=hand[colour], colour=colour)
         return None
     return None  # pass
 
 
-def describe_cell(state: State, square: int) -> str:
+def content_of(state: State, square: int) -> Content:
+    """What stands on a square that is not empty, as a refusal names it."""
     v = state.cell[square]
     if v >= LEADER:
         seat, colour = divmod(v - LEADER, 4)
-        return f"a leader ({LEADER_WORDS[colour]} of seat {seat})"
+        return Content("leader", COLOURS[colour], seat)
     if v == CATASTROPHE:
-        return "a catastrophe"
+        return Content("catastrophe")
     if v == WONDER:
-        return "the wonder"
+        return Content("wonder")
     if v >= FACE_DOWN:
-        return "a monument"
+        return Content("monument")
     if state.buildings[v] == square:
-        return f"a {COLOURS[v].tile_name} under the {COLOURS[v].building_name}"
-    return f"a {COLOURS[v].tile_name}"
+        return Content("tile-under-building", COLOURS[v])
+    return Content("tile", COLOURS[v])
 
 
-def _plural(word: str, n: int) -> str:
-    return word if n == 1 else word + "s"
+def _name(square: int) -> str:
+    """A square as players read it: E5."""
+    return square_name(square).upper()
 
 
-def _colour_word(colour: Colour | None) -> str:
-    return "" if colour is None else colour.word
+def _names(squares: Iterable[int]) -> tuple[str, ...]:
+    return tuple(_name(square) for square in squares)

@@ -51,6 +51,19 @@ def settings_dict(s: Settings) -> dict[str, Any]:
     return out
 
 
+def conflict_dict(conflict: Conflict | None) -> dict[str, Any] | None:
+    """A conflict as a position writes it (``pending.conflict``)."""
+    if conflict is None:
+        return None
+    return {
+        "kind": conflict.kind,
+        "colour": conflict.colour.word,
+        "attacker": conflict.attacker,
+        "defender": conflict.defender,
+        "attacker_commit": conflict.attacker_commit,
+    }
+
+
 def to_dict(game: Game) -> dict[str, Any]:
     conflict = game.conflict
     return {
@@ -83,15 +96,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "pending": {
             "phase": game.phase.value,
             "placed": None if game.placed is None else square_name(game.placed),
-            "conflict": None
-            if conflict is None
-            else {
-                "kind": conflict.kind,
-                "colour": conflict.colour.word,
-                "attacker": conflict.attacker,
-                "defender": conflict.defender,
-                "attacker_commit": conflict.attacker_commit,
-            },
+            "conflict": conflict_dict(conflict),
         },
         "end": game.end_reason,
     }

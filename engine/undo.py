@@ -40,30 +40,24 @@ from engine.actions import Action
 from engine.errors import UndoRefused
 from engine.game import Game
 from engine.model import Settings
+from engine.reasons import Refusal
 
-NOTHING_TO_TAKE_BACK = "There is nothing of yours to take back this turn."
-GAME_OVER = "The game is over, so nothing can be taken back."
-ANOTHER_PLAYER_CHOSE = "You cannot take that back: another player has made a choice since."
-WAITING_FOR_ANOTHER = "You cannot take that back now: the game waits for another player's choice."
+# The English of the refusals others compare with (tests); the bot words them with ``i18n.refusals``.
+NOTHING_TO_TAKE_BACK = Refusal.NOTHING_TO_TAKE_BACK.english
+GAME_OVER = Refusal.UNDO_GAME_OVER.english
+ANOTHER_PLAYER_CHOSE = Refusal.UNDO_ANOTHER_CHOSE.english
+WAITING_FOR_ANOTHER = Refusal.UNDO_WAITING.english
 
 # R32's list, as the engine's events show it, in the order a refusal names them.
-_TILE_DRAWN = "You cannot take that back: a tile was drawn since."
-_TURN_ENDED = "You cannot take that back: your turn has ended."
-_CONFLICT = "You cannot take that back: a conflict was started."
-_COMMITTED = "You cannot take that back: tiles committed to a conflict are final."
-_TREASURE = "You cannot take that back: a treasure was taken."
-_MONUMENT = "You cannot take that back: the monument choice has been made."
-_BUILDING = "You cannot take that back: the building choice has been made."
-_WONDER = "You cannot take that back: the wonder choice has been made."
-_FINAL_EVENTS: tuple[tuple[frozenset[str], str], ...] = (
-    (frozenset({"swap", "bag-empty"}), _TILE_DRAWN),  # R12: a swap draws at once
-    (frozenset({"turn", "game-over"}), _TURN_ENDED),  # R23: the turn's refills were drawn
-    (frozenset({"revolt", "war"}), _CONFLICT),  # R13, R15-R16 (a war chosen next starts too)
-    (frozenset({"commit"}), _COMMITTED),
-    (frozenset({"treasure"}), _TREASURE),  # R22, taken by anyone, chosen or forced
-    (frozenset({"building", "building-moved", "building-declined"}), _BUILDING),  # R28, R32
-    (frozenset({"monument", "decline"}), _MONUMENT),  # R21
-    (frozenset({"wonder", "wonder-declined"}), _WONDER),  # R29: a monument of its own
+_FINAL_EVENTS: tuple[tuple[frozenset[str], Refusal], ...] = (
+    (frozenset({"swap", "bag-empty"}), Refusal.UNDO_TILE_DRAWN),  # R12: a swap draws at once
+    (frozenset({"turn", "game-over"}), Refusal.UNDO_TURN_ENDED),  # R23: the turn's refills were drawn
+    (frozenset({"revolt", "war"}), Refusal.UNDO_CONFLICT),  # R13, R15-R16 (a war chosen next starts too)
+    (frozenset({"commit"}), Refusal.UNDO_COMMITTED),
+    (frozenset({"treasure"}), Refusal.UNDO_TREASURE),  # R22, taken by anyone, chosen or forced
+    (frozenset({"building", "building-moved", "building-declined"}), Refusal.UNDO_BUILDING),  # R28, R32
+    (frozenset({"monument", "decline"}), Refusal.UNDO_MONUMENT),  # R21
+    (frozenset({"wonder", "wonder-declined"}), Refusal.UNDO_WONDER),  # R29: a monument of its own
 )
 
 
@@ -92,7 +86,7 @@ def take_back(settings: Settings, seed: int, actions: Sequence[str], seat: int |
     IllegalActionError if ``actions`` is not a game of these settings and seed.
     """
     if not actions:
-        raise UndoRefused(NOTHING_TO_TAKE_BACK)
+        raise UndoRefused.because(Refusal.NOTHING_TO_TAKE_BACK)
     game = replay(settings, seed, ())
     acted_this_turn: set[int] = set()  # seats that made a choice in the turn being played
     for text in actions[:-1]:
@@ -107,16 +101,17 @@ def take_back(settings: Settings, seed: int, actions: Sequence[str], seat: int |
     after = game.copy()
     kinds = {event.kind for event in after.apply(newest)}
     if after.to_act is None:
-        raise UndoRefused(GAME_OVER)
+        raise UndoRefused.because(Refusal.UNDO_GAME_OVER)
     caller = after.to_act if seat is None else seat
     if actor != caller:
         chose_before = after.turn == turn and caller in acted_this_turn
-        raise UndoRefused(ANOTHER_PLAYER_CHOSE if chose_before else NOTHING_TO_TAKE_BACK)
+        refusal = Refusal.UNDO_ANOTHER_CHOSE if chose_before else Refusal.NOTHING_TO_TAKE_BACK
+        raise UndoRefused.because(refusal)
     for final, reason in _FINAL_EVENTS:
         if kinds & final:
-            raise UndoRefused(reason)
+            raise UndoRefused.because(reason)
     if "unification" in kinds and "unification-lifted" not in kinds:
-        raise UndoRefused(_CONFLICT)  # wars wait for their order to be chosen (R15, R16)
+        raise UndoRefused.because(Refusal.UNDO_CONFLICT)  # wars wait for their order to be chosen (R15, R16)
     if after.to_act != caller:
-        raise UndoRefused(WAITING_FOR_ANOTHER)
+        raise UndoRefused.because(Refusal.UNDO_WAITING)
     return TakeBack(newest.text, caller, game)

@@ -109,8 +109,8 @@ Actions::
     appended = await store.append_action(game_id, expected_version, seat, "tile red e5", game,
                                          now, timers_to_delete=[timer.id] or ALL_TIMERS,
                                          timers_to_add=[NewTimer("deadline", due_at, seat, {"k": "v"})],
-                                         actor=Actor.person(user_id) | Actor.deadline()
-                                               | Actor.computer("normal"),
+                                         actor=Who.person(user_id) | Who.deadline()
+                                               | Who.computer("normal"),     # engine.Who
                                          seat_away=False)
 
 appends the log row (``seq = expected_version + 1``), stores the position (``game``, the engine's ``Game``
@@ -125,8 +125,9 @@ seat to act and the timers added with their ids. ``GameRecord.version`` always e
 ``actor`` (R31) is who made it: a person must hold the seat (``NotSeatOwnerError``: a replaced owner's old
 button) and their action ends the seat's away state (``Appended.came_back``); a deadline's default or the
 computer player plays for the seat, and ``seat_away=True`` then also marks a person's seat away, covered
-(R30: its turn deadline passed; ``Appended.went_away``). Without ``actor`` the row records none (as before
-migration 0006).
+(R30: its turn deadline passed; ``Appended.went_away``). Without ``actor`` (or ``Who.unrecorded()``) the row
+records none (as before migration 0006). A person is stored by user id (a name given is not kept), the
+computer player at one of ``ComputerLevel``'s levels (else ``ValueError``).
 
 Undo (R32) appends a row too; nothing is deleted and the version only grows::
 
@@ -134,7 +135,7 @@ Undo (R32) appends a row too; nothing is deleted and the version only grows::
                                                          # no taken-back actions
     back = engine.take_back(record.settings, record.seed, effective)   # engine.UndoRefused: R32's sentence
     appended = await store.append_undo(game_id, expected_version, seat, engine.dump(back.game), now,
-                                       actor=Actor.person(user_id), timers_to_delete=..., timers_to_add=...)
+                                       actor=Who.person(user_id), timers_to_delete=..., timers_to_add=...)
 
 ``append_undo`` checks, with the version, that the newest effective action is ``seat``'s and a person's,
 the same person's when recorded (R31: nothing a computer player or a deadline did is taken back): else
@@ -152,7 +153,7 @@ Queries (each is ONE indexed query whose cost does not grow with the games store
     await store.games_waiting_on(user_id)       # games in play whose seat to act is the user's
     await store.games_of_guild(guild_id, statuses=...)
     await store.game_ids(statuses=...)          # ids only, for checks and resuming
-    await store.actions(game_id, after=0)       # the log: ActionRecord(seq, seat, action, at, actor,
+    await store.actions(game_id, after=0)       # the log: engine.LoggedAction(seq, at, seat, action, who,
                                                 # undoes, taken_back_by); .is_undo, .taken_back, .effective
     await store.effective_actions(game_id)      # the notation strings the engine replays
     await store.seat_history(game_id), await store.former_seat_of(game_id, user_id)
@@ -312,8 +313,33 @@ it changes, then changes it; only damage advises a backup), ``python -m storage 
 Speed: every operation is ONE trip to aiosqlite's database thread, the whole transaction run there as one
 function (``storage.dbthread``); ``append_action`` keeps ``synchronous=FULL`` and its version check inside
 its transaction.
+
+Changes that belong together (a seat handed over, the timers that follow it, the pause) are one unit of
+work: every call ``work`` makes on its ``Transaction`` (the store's own methods, any area) runs in ONE
+transaction, committed when it returns, rolled back whole if it raises::
+
+    async def hand_over(tx: Transaction) -> GameRecord:
+        record = await tx.replace_seat(game_id, seat, level="hard", by_user_id=me, now=now)
+        await tx.add_timer(game_id, NewTimer(...), now)
+        return record
+
+    record = await store.transaction(hand_over)
+
+``work`` does database work only (PostgreSQL may run it again from its start after a conflict); inside it the
+store's own calls raise ``StorageError``. Code that runs alone or inside a unit takes an ``Areas`` (a
+``Store`` or a ``Transaction``).
+
+Where the code is: ``storage.store`` (the front door: open, close, ``transaction``), ``storage.areas`` (one
+module per area, its SQL beside its code: lobby, seats, log, games, settings, history, presentation, timers,
+messages), ``storage.maintenance`` (checks, repair, backup), ``storage.backends`` (SQLite and PostgreSQL:
+opening, transactions, schema version, integrity, backup), ``storage.schema`` (the migrations).
 """
 
+from storage.areas import Areas
+from storage.areas.base import ACTIVE
+from storage.areas.settings import UNCHANGED
+from storage.areas.timers import ALL_TIMERS
+from storage.backends import backup_database
 from storage.errors import (
     AbsenceLengthError,
     AlreadySeatedError,
@@ -356,10 +382,6 @@ from storage.records import (
     TIMER_MAX_ATTEMPTS,
     TIMER_RETRY_DELAYS,
     TIMER_RETRY_EVERY,
-    UNDO,
-    ActionRecord,
-    Actor,
-    ActorKind,
     Appended,
     ComputerLevel,
     DirectMessage,
@@ -393,7 +415,7 @@ from storage.records import (
 )
 from storage.repair import Inconsistency
 from storage.schema import LATEST as SCHEMA_VERSION
-from storage.store import ACTIVE, ALL_TIMERS, DEFAULT_PATH, UNCHANGED, Store, backup_database
+from storage.store import DEFAULT_PATH, Store, Transaction
 
 __all__ = [
     "ACTIVE",
@@ -408,13 +430,10 @@ __all__ = [
     "TIMER_RETRY_DELAYS",
     "TIMER_RETRY_EVERY",
     "UNCHANGED",
-    "UNDO",
     "AbsenceLengthError",
-    "ActionRecord",
-    "Actor",
-    "ActorKind",
     "AlreadySeatedError",
     "Appended",
+    "Areas",
     "BackupError",
     "ChannelBusyError",
     "ComputerLevel",
@@ -472,6 +491,7 @@ __all__ = [
     "Timer",
     "TimerKind",
     "TimerRetry",
+    "Transaction",
     "UserGame",
     "WrongPlayerCountError",
     "WrongSeatError",

@@ -27,12 +27,13 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from storage.backends import backup_database
 from storage.copy import copy_to_postgres
 from storage.errors import BackupError, ReplayMismatchError, StorageError
 from storage.files import FileCheck, inspect_file
 from storage.postgres import is_postgres_url, redact
 from storage.records import Timer
-from storage.store import DEFAULT_PATH, Store, backup_database
+from storage.store import DEFAULT_PATH, Store
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -42,19 +42,37 @@ def on_db_thread(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection]
     return cast(Awaitable[T], proxy._execute(call))
 
 
+def begin(db: sqlite3.Connection, *, write: bool = True) -> None:
+    """``BEGIN IMMEDIATE`` (take the write lock before anything is read) or ``BEGIN`` to read."""
+    db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def commit(db: sqlite3.Connection) -> None:
+    """``COMMIT``; if it fails, roll back (``rollback``) and raise the commit's error."""
+    try:
+        db.execute("COMMIT")
+    except BaseException:
+        rollback(db)
+        raise
+
+
+def rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:  # SQLite already rolled back after some errors (a full disk, an I/O error)
+        with contextlib.suppress(sqlite3.Error):  # the first error is the one worth raising
+            db.execute("ROLLBACK")
+
+
 def in_transaction(
     db: sqlite3.Connection, body: Callable[[sqlite3.Connection], T], *, write: bool = True
 ) -> T:
-    """Run ``body(db)`` between ``BEGIN IMMEDIATE`` (or ``BEGIN`` to read) and ``COMMIT``; roll back on any
-    error. Blocking: for the worker thread (``on_db_thread``). Needs autocommit mode (isolation_level None).
+    """Run ``body(db)`` between ``begin`` and ``commit``; roll back on any error. Blocking: for the worker
+    thread (``on_db_thread``). Needs autocommit mode (isolation_level None).
     """
-    db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    begin(db, write=write)
     try:
         result = body(db)
-        db.execute("COMMIT")
     except BaseException:
-        if db.in_transaction:  # SQLite already rolled back after some errors (a full disk, an I/O error)
-            with contextlib.suppress(sqlite3.Error):  # the first error is the one worth raising
-                db.execute("ROLLBACK")
+        rollback(db)
         raise
+    commit(db)
     return result

@@ -21,14 +21,14 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Literal, Self, TypeVar
 
 import asyncpg
 
-from storage.errors import DatabaseFullError
+from storage.errors import DatabaseFullError, StorageError
 from storage.sql import POSTGRESQL, Dialect, Params, is_query, postgres_args, postgres_sql
 
 T = TypeVar("T")
@@ -144,6 +144,29 @@ async def _body_ended(work: asyncio.Future[T], db: PgDb) -> T:
         raise
 
 
+class PgHeld:
+    """A transaction held open for a unit of work: its bodies run one at a time on its connection."""
+
+    def __init__(
+        self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop, threads: ThreadPoolExecutor
+    ) -> None:
+        self._conn = conn
+        self._loop = loop
+        self._threads = threads
+        self._turn = asyncio.Lock()  # the steps of one unit share a connection: one at a time
+        self._ended = False
+
+    def end(self) -> None:
+        self._ended = True
+
+    async def run(self, body: Callable[[PgDb], T]) -> T:
+        async with self._turn:
+            if self._ended:
+                raise StorageError("This transaction is over: its unit of work has returned.")
+            db = PgDb(self._conn, self._loop)
+            return await _body_ended(self._loop.run_in_executor(self._threads, body, db), db)
+
+
 @contextmanager
 def _full_disk_named(url: str) -> Iterator[None]:
     """PostgreSQL's "could not extend file: No space left on device" (53100) as the store's
@@ -167,23 +190,48 @@ class PostgresBackend:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
         return cls(pool, url)
 
+    async def _retried(self, attempt: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """``attempt()`` again from its start when PostgreSQL refuses it for a conflict, a few times."""
+        for tries in range(RETRIES):
+            try:
+                with _full_disk_named(self.url):  # from a statement, or the commit
+                    return await attempt()
+            except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
+                if tries == RETRIES - 1:
+                    raise
+            await asyncio.sleep(random.uniform(0, 0.002 * (tries + 1)))
+        raise AssertionError("unreachable")  # pragma: no cover
+
     async def transaction(
         self, body: Callable[[PgDb], T], *, write: bool = True, isolation: Isolation | None = None
     ) -> T:
         level: Isolation = isolation or ("serializable" if write else "repeatable_read")
         loop = asyncio.get_running_loop()
-        for attempt in range(RETRIES):
-            try:
-                with _full_disk_named(self.url):  # from a statement, or the commit
-                    async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
-                        async with conn.transaction(isolation=level, readonly=not write):
-                            db = PgDb(conn, loop)
-                            return await _body_ended(loop.run_in_executor(self._threads, body, db), db)
-            except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
-                if attempt == RETRIES - 1:
-                    raise
-            await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-        raise AssertionError("unreachable")  # pragma: no cover
+
+        async def attempt() -> T:
+            async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
+                async with conn.transaction(isolation=level, readonly=not write):
+                    db = PgDb(conn, loop)
+                    return await _body_ended(loop.run_in_executor(self._threads, body, db), db)
+
+        return await self._retried(attempt)
+
+    async def unit_of_work(self, work: Callable[[PgHeld], Awaitable[T]]) -> T:
+        """``work(held)`` with one ``SERIALIZABLE`` transaction held open on one connection: each
+        ``held.run(body)`` runs in it, and it commits when ``work`` returns (rolls back if it raises). A
+        conflict runs ``work`` again from its start, as a single transaction's body is."""
+        loop = asyncio.get_running_loop()
+
+        async def attempt() -> T:
+            async with self._pool.acquire() as conn:  # noqa: SIM117 - the transaction needs conn
+                async with conn.transaction(isolation="serializable"):
+                    held = PgHeld(conn, loop, self._threads)
+                    try:
+                        return await work(held)
+                    finally:
+                        held.end()
+
+        return await self._retried(attempt)
 
     async def read(self, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:
         """One statement outside any transaction of ours: PostgreSQL reads it from one snapshot."""

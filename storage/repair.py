@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from storage.areas.timers import release_held_timers
 from storage.sql import Db
-from storage.timers import release_held_timers
 
 # Rows that only help the bot show, time or study a game: without their game they are useless, never a loss.
 BOOKKEEPING_TABLES = (

@@ -1,6 +1,6 @@
 """Results and ratings of finished games, written inside a transaction (a ``storage.sql.Db`` body):
 by ``append_action`` when an action ends a game, and by migration 0008 for the games finished before it.
-The stats queries read them (``storage.store``).
+The stats queries read them (``storage.areas.history``).
 
 Whom a seat's result counts for (``results.user_id`` / ``level``), for stats and ratings:
 

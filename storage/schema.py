@@ -1,8 +1,14 @@
-"""Migrations: ``storage/migrations/NNNN_name.sql`` applied in order, each in one transaction.
+"""Migrations: ``storage/migrations/NNNN_name.sql*`` applied in order, each in one transaction.
 
-One numbered list for both backends: each SQLite migration has its PostgreSQL twin of the same number
-and name in ``storage/migrations/postgresql`` (``load_migrations`` refuses a list out of step), and
-``tests/storage/test_migrations.py`` checks that both schemas answer the same queries.
+One numbered list for both engines, each migration written once: ``NNNN_name.sql`` in SQL both accept,
+its types spelled ``BIGINT``, ``DOUBLE PRECISION`` and ``TEXT`` (SQLite is given ``INTEGER`` and ``REAL``
+for them: the same affinity, and the declared types of every database made before). What the engines spell
+differently (an identity column, ``WITHOUT ROWID``, a JSON check, a trigger) goes to ``NNNN_name.sql.sqlite``
+and ``NNNN_name.sql.postgres``, and the shared file says where with one line ``-- per engine: ...``; a
+migration may also be the engine files alone, or one engine's file alone when the other has nothing to do
+(0012: PostgreSQL's NOTIFY trigger). ``load_migrations`` refuses a list out of step;
+``tests/storage/test_postgres.py`` checks that both schemas agree in types, keys, checks and indexes, and
+``tests/storage/test_schema_upgrades.py`` that every released version is built exactly as it shipped.
 
 The schema version is SQLite's ``PRAGMA user_version``, or PostgreSQL's one-row ``schema_version`` table:
 the number of the last migration applied. A migration whose data needs the engine (results computed from
@@ -18,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 import aiosqlite
 
@@ -28,7 +35,13 @@ from storage.files import database_error
 from storage.postgres import PgDb, PostgresBackend, migration_lock
 from storage.sql import Db, SqliteDb
 
-_FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql(?:\.(sqlite|postgres))?$")
+_ENGINES = ("sqlite", "postgres")
+# Where a shared file's migration takes its engine's own statements.
+_PER_ENGINE = re.compile(r"^-- per engine:.*$", re.MULTILINE)
+# The shared files' types as SQLite's own migrations declared them (a BIGINT column has INTEGER affinity
+# anyway; only INTEGER PRIMARY KEY is a rowid, and identity columns are per engine).
+_SQLITE_TYPES = ((re.compile(r"\bBIGINT\b"), "INTEGER"), (re.compile(r"\bDOUBLE PRECISION\b"), "REAL"))
 
 
 # Python run after a migration's statements, in its transaction, by migration number.
@@ -62,30 +75,49 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines()).strip().strip(";").strip()
 
 
-def load_migrations() -> tuple[Migration, ...]:
-    """The migrations shipped in ``storage/migrations``, checked to be numbered 1, 2, 3, ... and to have
-    their PostgreSQL twins (same number and name) in ``storage/migrations/postgresql``."""
-    folder = resources.files("storage").joinpath("migrations")
-    twins = {
-        entry.name: entry.read_text(encoding="utf-8")
-        for entry in folder.joinpath("postgresql").iterdir()
-        if _FILE.match(entry.name)
-    }
-    found: list[Migration] = []
-    for entry in folder.iterdir():
+def _for_sqlite(shared: str) -> str:
+    for spelling, own in _SQLITE_TYPES:
+        shared = spelling.sub(own, shared)
+    return shared
+
+
+def _script(name: str, shared: str | None, own: dict[str, str], engine: str) -> str:
+    """One engine's script of a migration: the shared file with this engine's file in its place."""
+    if shared is None:
+        return own.get(engine, "")
+    if engine == "sqlite":
+        shared = _for_sqlite(shared)
+    places = len(_PER_ENGINE.findall(shared))
+    if places != (1 if own else 0):
+        where = "one '-- per engine:' line" if own else "no '-- per engine:' line (there is no engine file)"
+        raise RuntimeError(f"migration {name}.sql needs {where}, found {places}")
+    before, after = _PER_ENGINE.split(shared) if own else (shared, "")
+    return before + own.get(engine, "") + after
+
+
+def load_migrations(folder: Traversable | None = None) -> tuple[Migration, ...]:
+    """The migrations in ``folder`` (by default those shipped in ``storage/migrations``), checked to be
+    numbered 1, 2, 3, ..., one name a number, and each engine's file (if any) where its shared file says."""
+    files: dict[int, dict[str, str]] = {}
+    names: dict[int, str] = {}
+    for entry in (folder or resources.files("storage").joinpath("migrations")).iterdir():
+        if entry.is_dir():  # such as the twins' old postgresql/: its files would go unread
+            raise RuntimeError(f"migrations/{entry.name}/: PostgreSQL's files are NNNN_name.sql.postgres now")
         match = _FILE.match(entry.name)
-        if match:
-            number = int(match[1])
-            sql = entry.read_text(encoding="utf-8")
-            if entry.name not in twins:
-                raise RuntimeError(f"migration {entry.name} has no twin in storage/migrations/postgresql")
-            found.append(Migration(number, match[2], sql, _PYTHON_STEPS.get(number), twins.pop(entry.name)))
-    if twins:
-        raise RuntimeError(f"storage/migrations/postgresql has no SQLite twin for {', '.join(sorted(twins))}")
-    found.sort(key=lambda m: m.version)
-    for number, migration in enumerate(found, start=1):
-        if migration.version != number:
-            raise RuntimeError(f"migration {number:04d} is missing from storage/migrations")
+        if not match:
+            continue
+        number = int(match[1])
+        if names.setdefault(number, match[2]) != match[2]:
+            raise RuntimeError(f"migration {number:04d} has two names: {names[number]} and {match[2]}")
+        files.setdefault(number, {})[match[3] or ""] = entry.read_text(encoding="utf-8")
+    found: list[Migration] = []
+    for number, texts in sorted(files.items()):
+        if number != len(found) + 1:
+            raise RuntimeError(f"migration {len(found) + 1:04d} is missing from storage/migrations")
+        name = f"{number:04d}_{names[number]}"
+        shared = texts.pop("", None)
+        sqlite, postgres = (_script(name, shared, texts, engine) for engine in _ENGINES)
+        found.append(Migration(number, names[number], sqlite, _PYTHON_STEPS.get(number), postgres))
     return tuple(found)
 
 

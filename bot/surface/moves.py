@@ -22,6 +22,7 @@ from bot.surface.autocomplete import (
 from bot.surface.common import rooms_for, think_privately
 from bot.texts import ClosingNote
 from i18n import N_
+from i18n.hints import hint_words
 
 # Each command names the piece its colour stands for; the names are short because the whole /te tree must
 # stay within Discord's size limit (tests/bot/test_command_tree.py).
@@ -143,9 +144,7 @@ async def hint(interaction: discord.Interaction) -> None:
         raise UserError(NOTHING_TO_HINT)
     game = record.game()
     suggestion = await rooms.computer.hint(game, seat, move_seed(record.seed, record.version, seat))
-    said = reader_words(interaction).gettext(
-        "Hint: {why} ({action})", why=suggestion.why, action=f"`{suggestion.action.text}`"
-    )
+    said = hint_words(suggestion.action, suggestion.why, reader_words(interaction))
     await interaction.followup.send(said, ephemeral=True)
 
 

@@ -4,16 +4,6 @@
 -- was posted (the post shows that version), and the seat whose turn it ended, if one did (a player's
 -- catch-up starts after the post that ended their last turn). The lines are the bot's own words, kept as
 -- posted: the log reads the same however names change later.
-CREATE TABLE game_posts (
-    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seq         INTEGER NOT NULL CHECK (seq > 0),          -- 1, 2, ... within the game
-    version     INTEGER NOT NULL CHECK (version >= 0),
-    turn_of     INTEGER,
-    channel_id  INTEGER NOT NULL,
-    message_id  INTEGER NOT NULL,
-    posted_at   INTEGER NOT NULL,
-    lines       TEXT    NOT NULL CHECK (json_valid(lines) AND json_type(lines) = 'array'),
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
+-- per engine: the table game_posts (WITHOUT ROWID and its JSON check)
 
 CREATE INDEX game_posts_turn_of ON game_posts (game_id, turn_of, seq) WHERE turn_of IS NOT NULL;

@@ -2,4 +2,4 @@
 -- before it fires, so that exactly one fires it, and a process that dies mid-timer leaves it to another once
 -- the lease has run out. NULL: not claimed.
 ALTER TABLE timers ADD COLUMN claimed_by TEXT;
-ALTER TABLE timers ADD COLUMN claimed_until INTEGER;
+ALTER TABLE timers ADD COLUMN claimed_until BIGINT;

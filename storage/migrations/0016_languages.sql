@@ -9,8 +9,8 @@ ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 -- at a deadline, with no interaction at hand, is written in it. Codes are not checked here: a language the
 -- bot no longer speaks reads as unknown, and the next level decides.
 CREATE TABLE person_languages (
-    user_id         INTEGER NOT NULL PRIMARY KEY,
+    user_id         BIGINT NOT NULL PRIMARY KEY,
     chosen          TEXT,
     discord_locale  TEXT,
-    updated_at      INTEGER NOT NULL
+    updated_at      BIGINT NOT NULL
 );

@@ -7,22 +7,7 @@
 -- pointing there), and the note added once it was closed (an English catalogue message, translated when
 -- shown, and the answer that closed it in the notation, for its {choice}). Edited later, the DM is made
 -- again from this row in its reader's language.
-CREATE TABLE direct_messages (
-    message_id        INTEGER NOT NULL PRIMARY KEY,
-    game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    user_id           INTEGER NOT NULL,
-    seat              INTEGER,
-    channel_id        INTEGER NOT NULL,
-    version           INTEGER NOT NULL CHECK (version >= 0),
-    kind              TEXT    NOT NULL CHECK (kind <> ''),
-    facts             TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(facts) AND json_type(facts) = 'object'),
-    hand              INTEGER NOT NULL DEFAULT 0 CHECK (hand IN (0, 1)),
-    newer_channel_id  INTEGER,
-    newer_message_id  INTEGER,
-    note              TEXT,
-    note_choice       TEXT,
-    sent_at           INTEGER NOT NULL
-);
+-- per engine: the table direct_messages (its JSON check)
 
 -- A game's rows go with it (the foreign key's cascade reads them by game).
 CREATE INDEX direct_messages_game ON direct_messages (game_id, user_id);
@@ -30,5 +15,5 @@ CREATE INDEX direct_messages_game ON direct_messages (game_id, user_id);
 -- Whether a channel post carries the board picture: a turn's post is extended by editing it only while it
 -- does not (decided from the rows, not from the message). Posts made before this are taken to carry one, so
 -- the next action makes a new post rather than editing one whose picture it cannot see.
-ALTER TABLE game_posts ADD COLUMN board INTEGER NOT NULL DEFAULT 0 CHECK (board IN (0, 1));
+ALTER TABLE game_posts ADD COLUMN board BIGINT NOT NULL DEFAULT 0 CHECK (board IN (0, 1));
 UPDATE game_posts SET board = 1;

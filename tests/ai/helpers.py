@@ -1,13 +1,12 @@
-"""Positions for the computer-player tests, built with the engine's public API only."""
+"""Eventful games and positions by phase for the computer-player tests; positions by hand come from
+``tests.engine.positions`` (over the engine's ``engine.position``)."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Mapping
-from typing import Any
+from functools import cache
 
-from engine import Action, Game, Phase, dump, load, parse_square
+from engine import Action, Game, Phase
 
 # A play-out that favours tiles and leaders reaches conflicts, monuments and treasure choices quickly.
 EVENTFUL = ("tile", "leader")
@@ -33,7 +32,13 @@ def eventful_game(players: int, seed: int, moves: int = 10_000, options: bool = 
 def positions_by_phase(per_phase: int = 2, games: int = 8, most_games: int = 40) -> dict[Phase, list[Game]]:
     """A few positions waiting for each kind of choice (turn actions and every decision). Odd seeds play
     the 2015 options; the wonder is rare, so more games are played (up to ``most_games``) until every
-    phase has been seen."""
+    phase has been seen. Copies: the games are played once per test process (several modules ask)."""
+    found = _positions_by_phase(per_phase, games, most_games)
+    return {phase: [game.copy() for game in bucket] for phase, bucket in found.items()}
+
+
+@cache
+def _positions_by_phase(per_phase: int, games: int, most_games: int) -> dict[Phase, list[Game]]:
     found: dict[Phase, list[Game]] = {}
     wanted = {p for p in Phase if p is not Phase.OVER}
     for seed in range(most_games):
@@ -46,27 +51,3 @@ def positions_by_phase(per_phase: int = 2, games: int = 8, most_games: int = 40)
             if len(bucket) < per_phase and (game.phase is not Phase.ACTION or game.turn % 11 == 5):
                 bucket.append(game)
     return found
-
-
-def with_changes(game: Game, change: Any) -> Game:
-    """A copy of the game through its position text, after ``change(data)`` edits the position dict."""
-    data = json.loads(dump(game))
-    change(data)
-    return load(json.dumps(data))
-
-
-def board_position(at: Mapping[str, str], hands: list[str], active: int = 0) -> Game:
-    """A 2-player game with these squares (position tokens) on the empty standard map, three spare
-    treasures in the corner so a turn's end does not end the game, and the rest of the tiles in the bag."""
-    data = json.loads(dump(Game.new(2, 0)))
-    rows = [["~" if token.startswith("~") else "." for token in line.split()] for line in data["grid"]]
-    for name, token in {"a1": "R$", "c1": "R$", "a3": "R$", **at}.items():
-        s = parse_square(name)
-        rows[s // 16][s % 16] = token
-    data["grid"] = [" ".join(row) for row in rows]
-    for seat, hand in enumerate(hands):
-        data["players"][seat]["hand"] = hand
-    data["turn"].update(active=active, start_player=active)
-    data["settings"]["composed"] = True  # set up by hand: treasures off their starting squares
-    del data["bag"], data["removed"]  # the loader puts every tile not on the board or in a hand in the bag
-    return load(json.dumps(data))

@@ -9,8 +9,8 @@ from ai.determinise import sample_world, tile_counts
 from ai.snapshot import Snapshot
 from engine import Game, Phase, dump, player_view
 from engine.rng import Rng
-from tests.ai.helpers import board_position, eventful_choice, eventful_game, positions_by_phase
-from tests.engine.positions import builder_minded
+from tests.ai.helpers import eventful_choice, eventful_game, positions_by_phase
+from tests.engine.positions import builder_minded, position
 
 
 def test_tile_counts_are_the_153_tiles():
@@ -104,6 +104,6 @@ def test_determinisations_after_the_wonder_keep_its_five_tiles_out_of_the_game()
             worlds += 1
         game.apply(builder_minded(game, chooser))
     assert worlds == 12
-    composed = board_position({"e5": "0K", "f5": "R"}, ["RRBGKK", "RBBGKK"])
+    composed = position(at={"e5": "0K", "f5": "R"}, hands=["RRBGKK", "RBBGKK"])
     world = sample_world(player_view(composed, 0), composed.legal_actions(), random.Random(1))
     assert world.game.settings.composed

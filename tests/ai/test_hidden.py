@@ -4,40 +4,35 @@ the bag's order and contents, the other seats' points) gives the same move under
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from ai import LEVELS, make_player
-from engine import Game, Phase, player_view
-from tests.ai.helpers import positions_by_phase, with_changes
+from engine import Game, Phase, player_view, position_from_view
+from tests.ai.helpers import positions_by_phase
+from tests.engine.positions import hidden_parts
 
 LETTERS = "RBGK"
-WORDS = dict(zip(LETTERS, ("red", "blue", "green", "black"), strict=True))
 
 
 def hide_differently(game: Game, seat: int) -> Game:
     """Another game with the same view for ``seat``: a rival's hand traded with the bag, another draw
     order, other hidden points and treasures."""
     rival = next(s for s in range(game.players) if s != seat)
-
-    def change(data: dict[str, Any]) -> None:
-        player = data["players"][rival]
-        bag = data["bag"]
-        hand = list(player["hand"])
-        for i, letter in enumerate(hand):  # trade each tile for one of another colour still in the bag
-            for other in LETTERS:
-                word, old = WORDS[other], WORDS[letter]
-                if other != letter and bag[word] > 0:
-                    bag[word] -= 1
-                    bag[old] += 1
-                    hand[i] = other
-                    break
-        player["hand"] = "".join(sorted(hand, key=LETTERS.index))
-        player["points"] = {c: v + 3 for c, v in player["points"].items()}
-        data["rng"] = (data["rng"] * 6364136223846793005 + 1442695040888963407) % 2**64
-
-    return with_changes(game, change)
+    parts = hidden_parts(game)
+    bag = parts["bag"]
+    hand = list(parts["hands"][rival])
+    for i, letter in enumerate(hand):  # trade each tile for one of another colour still in the bag
+        for other in LETTERS:
+            if other != letter and bag[LETTERS.index(other)] > 0:
+                bag[LETTERS.index(other)] -= 1
+                bag[LETTERS.index(letter)] += 1
+                hand[i] = other
+                break
+    parts["hands"][rival] = "".join(sorted(hand, key=LETTERS.index))
+    parts["points"][rival] = [v + 3 for v in parts["points"][rival]]
+    parts["rng"] = (parts["rng"] * 6364136223846793005 + 1442695040888963407) % 2**64
+    return position_from_view(player_view(game, seat), **parts)
 
 
 def decisions() -> list[Game]:

@@ -6,23 +6,30 @@ import random
 
 from ai import hint
 from ai.determinise import sample_world
-from ai.hint import turn_reason
-from engine import Action, player_view
-from tests.ai.helpers import board_position, positions_by_phase
+from ai.hint import Because, turn_reason
+from engine import Action, Colour, Reason, player_view
+from tests.ai.helpers import positions_by_phase
+from tests.engine.positions import position
 
 
 def test_the_reason_names_the_point_and_the_growing_kingdom():
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"])
     view = player_view(game, 0)
     world = sample_world(view, game.legal_actions(), random.Random(0))
-    assert turn_reason(world, Action.parse("tile red e6"), 0) == "+1 red and your priest's kingdom grows."
+    why = turn_reason(world, Action.parse("tile red e6"), 0)
+    assert str(why) == "+1 red and your priest's kingdom grows."
+    assert why.reasons == (
+        Reason(Because.SCORES, n=1, colour=Colour.RED),
+        Reason(Because.KINGDOM_GROWS, colour=Colour.RED),
+    )
 
 
 def test_a_leader_beside_temples_is_explained():
-    game = board_position({"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R", "j5": "R", "i4": "R"}, hands=["RBBGGK", "RRRRRR"])
     world = sample_world(player_view(game, 0), game.legal_actions(), random.Random(0))
-    text = turn_reason(world, Action.parse("leader black i5"), 0)
-    assert text == "your king founds a kingdom of 2 tiles, with 2 temples beside it."
+    why = turn_reason(world, Action.parse("leader black i5"), 0)
+    assert why.reasons == (Reason(Because.FOUNDS_KINGDOM, colour=Colour.BLACK, tiles=2, temples=2),)
+    assert str(why) == "your king founds a kingdom of 2 tiles, with 2 temples beside it."
 
 
 def test_a_hint_is_legal_and_one_line_for_every_kind_of_choice():

@@ -9,7 +9,8 @@ import pytest
 from ai import LEVELS, choose, make_player
 from ai.levels import Easy, Normal
 from engine import Game, Phase, player_view
-from tests.ai.helpers import board_position, positions_by_phase
+from tests.ai.helpers import positions_by_phase
+from tests.engine.positions import position
 
 ALL_PHASES = {p for p in Phase if p is not Phase.OVER}
 
@@ -67,8 +68,7 @@ def test_a_level_is_deterministic_for_a_seed(positions):
 
 def test_normal_scores_a_free_point_in_its_weakest_colour():
     # seat 0's priest at e5 beside the temple f5; a temple on e6 scores red (R10), its weakest colour
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
-    game = _with_points(game, 0, (0, 3, 3, 3))
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"], points=[(0, 3, 3, 3), None])
     view = player_view(game, 0)
     plan = Normal().plan(view, game.legal_actions(), random.Random(1))
     first = plan.actions[0]
@@ -76,8 +76,7 @@ def test_normal_scores_a_free_point_in_its_weakest_colour():
 
 
 def test_the_easy_level_makes_mistakes_the_normal_level_does_not():
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
-    game = _with_points(game, 0, (0, 3, 3, 3))
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"], points=[(0, 3, 3, 3), None])
     view = player_view(game, 0)
     easy_moves = {Easy().choose(view, game.legal_actions(), random.Random(s)) for s in range(12)}
     assert len(easy_moves) > 1
@@ -86,7 +85,7 @@ def test_the_easy_level_makes_mistakes_the_normal_level_does_not():
 def test_an_attacker_with_overwhelming_temples_commits_and_a_hopeless_defender_keeps_tiles():
     # seat 0 moves its priest into seat 1's kingdom: a revolt (R13) with 5 temples in hand against none
     at = {"e5": "0R", "f5": "R", "j5": "R", "j6": "1R", "k5": "1K"}
-    game = board_position(at, ["RRRRRK", "BBGGKK"])
+    game = position(at=at, hands=["RRRRRK", "BBGGKK"])
     game.apply("leader red i5", 0)
     assert game.phase is Phase.REVOLT_ATTACKER
     action = choose("normal", player_view(game, 0), game.legal_actions(), random.Random(2))
@@ -97,22 +96,13 @@ def test_an_attacker_with_overwhelming_temples_commits_and_a_hopeless_defender_k
     assert reply.number == 0  # seat 1 holds no temple
 
 
-def _with_points(game: Game, seat: int, points: tuple[int, int, int, int]) -> Game:
-    from tests.ai.helpers import with_changes
-
-    def change(data):
-        data["players"][seat]["points"] = dict(zip(("red", "blue", "green", "black"), points, strict=True))
-
-    return with_changes(game, change)
-
-
 def test_an_action_the_determinised_game_refuses_is_left_out_not_fatal():
     # a rule a determinisation might miss (a new edition option) shows up as a refused action
     from ai.determinise import sample_world
     from ai.policy import rank
     from engine import Action
 
-    game = board_position({"e5": "0R", "f5": "R"}, ["RBBGGK", "RRRRRR"])
+    game = position(at={"e5": "0R", "f5": "R"}, hands=["RBBGGK", "RRRRRR"])
     world = sample_world(player_view(game, 0), game.legal_actions(), random.Random(0))
     scored = rank(world, [Action.parse("tile blue e6"), Action.parse("tile red e6")], 0)
     assert [s.action.text for s in scored] == ["tile red e6"]  # a farm off the river is refused

@@ -35,6 +35,9 @@ from engine import Game, dump
 from storage import NewTimer, TimerKind
 
 HOUR = 3600
+# as in the bot tests (tests/bot/conftest.py): on a loaded machine, or beside parallel test workers,
+# settling takes longer than simcord's default 5 s
+SETTLE_TIMEOUT = 60
 FAST_COMPUTER = ComputerConfig(pause=0, simulations=4, seconds=None)
 # simcord cannot settle an advance of its virtual clock to the loop's look at a shared database (see
 # tests/bot/test_shards.py): the loop reads the table when the bot starts and when it is woken
@@ -52,7 +55,7 @@ def is_reminder(kwargs: dict[str, Any]) -> bool:
 
 async def remind(database: str, when: str) -> None:
     bot = create_bot(database, computer=FAST_COMPUTER)
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("games")
         players = [guild.add_member(env.create_user(name)).id for name in ("alice", "bob")]
@@ -83,7 +86,7 @@ async def remind(database: str, when: str) -> None:
 
 async def watch(database: str) -> None:
     bot = create_bot(database, computer=FAST_COMPUTER)
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
         guild = env.create_guild()
         guild.create_text_channel("games")
         players = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
@@ -95,7 +98,7 @@ async def watch(database: str) -> None:
 
 async def play(database: str) -> None:
     bot = create_bot(database, computer=FAST_COMPUTER, seeds=lambda: 1)
-    async with bot, simcord.run(bot) as env:
+    async with bot, simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("games")
         alice = guild.add_member(env.create_user("alice"))

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from bot.deadlines import AUTOPLAY, DEADLINE, REMINDER, TURN, WARNING
 from bot.texts import PAUSED_LINE, choice_label
-from engine import Phase
+from engine import Phase, WhoKind
 from engine.rng import Rng
 from i18n import words_for
-from storage import ActorKind
 from tests.bot.conftest import Table, channel_shown, dm_text, drive, open_table, reach, told_since
 from tests.bot.test_prompts import prompt_of
 
@@ -55,8 +54,8 @@ async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
     actions = await table.bot.store.actions(record.id)
     # R30: the computer player (the game's level, normal) plays the rest of the turn, both actions
     seat = record.seat_of(first.id)
-    played = [(a.seat, a.actor.kind, a.actor.level) for a in actions]
-    assert played == [(seat, ActorKind.COMPUTER, "normal")] * 2
+    played = [(a.seat, a.who.kind, a.who.level) for a in actions]
+    assert played == [(seat, WhoKind.COMPUTER, "normal")] * 2
     assert record.seat_record(actions[0].seat).away_since is not None
     [post] = since(table.channel.history(), seen)  # one post for the turn, edited by its second action
     name = first.user.name
@@ -112,7 +111,7 @@ async def test_an_away_seat_is_played_after_the_grace_period_until_its_owner_pla
     record = await table.record()
     assert record.version == version + 2 and record.user_to_act == alice.id
     played = (await table.bot.store.actions(record.id))[-2:]
-    assert [a.actor.kind for a in played] == [ActorKind.COMPUTER] * 2
+    assert [a.who.kind for a in played] == [WhoKind.COMPUTER] * 2
     [post] = since(table.channel.history(), seen)  # his turn's post, edited by its second action
     told = post.content.split("\n")
     assert len(told) == 3 and all(line.startswith(f"{bob.user.name} ") for line in told[:2])
@@ -166,7 +165,7 @@ async def test_an_announced_absence_with_cover_is_played_after_the_grace_period(
     record = await table.record()
     assert record.version == 2 and record.user_to_act != first.id  # the turn's two actions
     actions = await table.bot.store.actions(record.id)
-    assert [a.actor.kind for a in actions] == [ActorKind.COMPUTER] * 2
+    assert [a.who.kind for a in actions] == [WhoKind.COMPUTER] * 2
     assert "time ran out" not in table.channel.last_message.content  # announced, not timed out
 
 
@@ -246,7 +245,7 @@ async def test_a_decision_never_waits_for_a_vacation(simcord_env, game_seed):
     await simcord_env.advance_time(deadline.due_at - table.bot.now() + 1)
     assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
     actions = await table.bot.store.actions(record.id)
-    assert (actions[-1].actor.kind, actions[-1].actor.level) == (ActorKind.COMPUTER, "normal")
+    assert (actions[-1].who.kind, actions[-1].who.level) == (WhoKind.COMPUTER, "normal")
     name = defender.user.name
     lines = [line for line in told_since(table, shown) if name in line]
     said = f"{name} is on vacation, so the normal computer player answered for them: they commit "
@@ -352,7 +351,7 @@ async def test_a_whole_game_ends_though_one_player_never_answers_after_turn_5(si
     assert await store.verify_replay(record.id) == record.version
     seat = record.seat_of(silent.id)
     played_for = [a for a in await store.actions(record.id) if a.seat == seat and a.seq > quiet_since]
-    assert played_for and all(a.actor.kind is ActorKind.COMPUTER for a in played_for)
+    assert played_for and all(a.who.kind is WhoKind.COMPUTER for a in played_for)
     history = table.channel.history()
     assert sum("time ran out" in m.content for m in history) == 1  # told once, then away
     final = history[-1]

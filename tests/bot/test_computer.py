@@ -11,11 +11,11 @@ import pytest
 from bot.computer import ComputerConfig
 from bot.deadlines import AUTOPLAY, TURN
 from bot.present import seat_notes
-from engine import Action
+from engine import Action, WhoKind
 from engine.rng import Rng
 from i18n import words_for
 from render import SeatMark, SeatNote
-from storage import ActorKind, Player, Status
+from storage import Player, Status
 from tests.bot.conftest import Table, drive, open_table, pings
 
 EN = words_for("en")
@@ -146,9 +146,9 @@ async def test_one_person_and_three_computer_players_play_a_whole_game(simcord_e
     for row in actions:
         seat = record.seats[row.seat]
         if seat.is_computer:
-            assert (row.actor.kind, row.actor.level) == (ActorKind.COMPUTER, seat.level), row
+            assert (row.who.kind, row.who.level) == (WhoKind.COMPUTER, seat.level), row
         else:
-            assert row.actor.kind is ActorKind.PERSON
+            assert row.who.kind is WhoKind.PERSON
     assert {row.seat for row in actions} == {0, 1, 2, 3}  # every computer seat played
 
     history = channel.history()
@@ -184,8 +184,8 @@ async def test_the_computer_takes_over_a_seat_whose_turn_deadline_passed(simcord
     await simcord_env.advance_time(3600 + 1)  # R30: the deadline passes
     record = await table.record()
     played = await table.bot.store.actions(record.id)
-    assert [(a.seat, a.actor.kind, a.actor.level) for a in played] == [
-        (seat, ActorKind.COMPUTER, "normal")
+    assert [(a.seat, a.who.kind, a.who.level) for a in played] == [
+        (seat, WhoKind.COMPUTER, "normal")
     ] * 2
     assert all(a.action != "pass" for a in played)  # a real move, not the rules' default
     assert record.seat_record(seat).away_since is not None
@@ -200,8 +200,8 @@ async def test_the_computer_takes_over_a_seat_whose_turn_deadline_passed(simcord
     await simcord_env.advance_time(10 * 60 + 1)
     record = await table.record()
     assert record.version == version + 2 and record.seat_to_act != seat
-    assert {a.actor.kind for a in (await table.bot.store.actions(record.id))[version:]} == {
-        ActorKind.COMPUTER
+    assert {a.who.kind for a in (await table.bot.store.actions(record.id))[version:]} == {
+        WhoKind.COMPUTER
     }
 
 
@@ -214,7 +214,7 @@ async def test_the_game_chooses_the_level_that_plays_for_absent_players(simcord_
     seat = (await table.record()).seat_of(sleeper.id)
     await simcord_env.advance_time(3600 + 1)
     played = await table.bot.store.actions((await table.record()).id)
-    assert [(a.seat, a.actor.kind, a.actor.level) for a in played] == [(seat, ActorKind.COMPUTER, "easy")] * 2
+    assert [(a.seat, a.who.kind, a.who.level) for a in played] == [(seat, WhoKind.COMPUTER, "easy")] * 2
 
 
 async def test_a_restart_in_the_middle_of_a_computer_turn_resumes_it(simcord_env, make_bot, game_seed):
@@ -252,7 +252,7 @@ async def test_a_restart_in_the_middle_of_a_computer_turn_resumes_it(simcord_env
     record = await table.record()
     assert record.user_to_act == alice.id and record.version == version + 1
     last = (await store.actions(record.id))[-1]
-    assert last.seat == bot_seat and (last.actor.kind, last.actor.level) == (ActorKind.COMPUTER, "hard")
+    assert last.seat == bot_seat and (last.who.kind, last.who.level) == (WhoKind.COMPUTER, "hard")
     assert TURN in {t.kind for t in await store.timers(record.id) if t.seat == record.seat_to_act}
 
 
@@ -307,7 +307,7 @@ async def test_a_computer_player_that_fails_does_not_stall_the_game(
     record = await table.record()
     assert record.user_to_act == alice.id  # the computer's turn was played all the same: the rules' default
     last = (await table.bot.store.actions(record.id))[-1]
-    assert (last.action, last.actor.kind) == ("pass", ActorKind.DEADLINE)
+    assert (last.action, last.who.kind) == ("pass", WhoKind.DEADLINE)
     logged = [r for r in caplog.records if r.name == "bot" and r.levelno == logging.ERROR]
     assert logged and "the computer player failed" in logged[0].getMessage()
     assert logged[0].exc_info[0] is RuntimeError

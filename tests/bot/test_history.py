@@ -17,10 +17,10 @@ from PIL import Image
 import bot.history
 from ai.analysis import Budget
 from bot.history_texts import BOT_HAS_NO_STATS, LEADERBOARD_PAGES, analyse_in_play, no_started_game_here
-from engine import Game, Outcome, UndoRefused, dump, read_export, replay, take_back
+from engine import Game, Outcome, UndoRefused, Who, dump, read_export, replay, take_back
 from i18n import words_for
 from render import SeatMark, SeatNote
-from storage import Actor, GameRecord, Player, Status, Store
+from storage import GameRecord, Player, Status, Store
 from tests.bot.test_queries import spy_on
 
 T0 = 1_700_000_000
@@ -77,7 +77,7 @@ async def play_game(
         assert seat is not None
         user = record.user_at(seat)
         actor = (
-            Actor.person(user) if user is not None else Actor.computer(record.seats[seat].level or "normal")
+            Who.person(user) if user is not None else Who.computer(record.seats[seat].level or "normal")
         )
         action = chooser.choice(game.legal_actions())
         game.apply(action)

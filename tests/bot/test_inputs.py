@@ -156,3 +156,17 @@ async def test_a_lobby_in_a_channel_where_the_bot_cannot_post_says_so(simcord_en
     text = await private(await alice.slash(channel, "te new"))
     assert text.startswith("Lobby opened") and "I cannot post in this channel" in text
     assert (await simcord_env.bot.store.game_in_channel(channel.id)).seat_of(alice.id) == 0
+
+
+async def test_a_leader_in_the_way_is_named_by_its_player(simcord_env):
+    """The engine's refusal names a seat; the bot says whose leader stands there (issue 19)."""
+    table = await open_table(simcord_env, 2)
+    actor = await table.actor()
+    game = await table.game()
+    spot = next(a for a in game.legal_actions() if a.kind == "leader" and a.colour == COLOURS[3])
+    square = spot.text.split()[-1]
+    await actor.slash(table.channel, "te leader", color="black", square=square)
+    version = (await table.record()).version
+    text = await private(await actor.slash(table.channel, "te leader", color="red", square=square))
+    assert text == f"{square.upper()} is not empty: it holds {actor.name}'s king.", text
+    assert (await table.record()).version == version

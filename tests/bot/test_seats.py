@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.texts import NOBODY_LINE
-from engine import Phase, player_view
-from storage import ActorKind, SeatReason
+from engine import Phase, WhoKind, player_view
+from storage import SeatReason
 from tests.bot.conftest import dm_text, drive, open_table, reach
 from tests.bot.test_prompts import labels, prompt_of
 from tests.bot.test_recovery import hand_panels
@@ -66,7 +66,7 @@ async def test_a_seat_handed_over_mid_game(simcord_env, game_seed):
     await dave.user.click(new_prompt, label=labels(new_prompt)[0])
     record = await table.record()
     actions = await table.bot.store.actions(record.id)
-    assert actions[-1].actor.user_id == dave.id
+    assert actions[-1].who.user_id == dave.id
     history = await table.bot.store.seat_history(record.id)
     assert [(h.user_id, h.reason) for h in history if h.seat == seat] == [
         (old.id, SeatReason.JOINED),
@@ -138,7 +138,7 @@ async def test_a_seat_handed_to_the_computer_is_played_at_once(simcord_env):
     record = await table.record()
     assert record.version == 2 and record.user_to_act != actor.id  # played at once, through the timers
     actions = await table.bot.store.actions(record.id)
-    assert [(a.actor.kind, a.actor.level) for a in actions] == [(ActorKind.COMPUTER, "normal")] * 2
+    assert [(a.who.kind, a.who.level) for a in actions] == [(WhoKind.COMPUTER, "normal")] * 2
     assert all(a.action != "pass" for a in actions)  # the computer player plays, not the rules' default
     assert "Bot (normal)" in table.channel.last_message.content
     again = await creator.slash(table.channel, "te seat replace", seat_of=actor, computer=True)
@@ -181,7 +181,7 @@ async def test_a_resigned_player_still_counts_in_the_final_standings(simcord_env
     assert f"<@{leaver.id}> (resigned)" in final.content
     assert [a.filename for a in final.attachments] == ["board.png", "scores.png"]
     actions = await table.bot.store.actions(record.id)
-    assert {a.actor.kind for a in actions if a.seat == 1} <= {ActorKind.COMPUTER}
+    assert {a.who.kind for a in actions if a.seat == 1} <= {WhoKind.COMPUTER}
 
 
 async def resign(table, member) -> None:

@@ -60,7 +60,7 @@ async def test_a_forced_choice_waits_unless_its_player_gave_the_standing_order(s
     assert game.phase is not Phase.REVOLT_DEFENDER
     record = await table.record()
     last = (await table.bot.store.actions(record.id))[-1]
-    assert last.action == "commit 0" and last.actor.user_id == defender.id
+    assert last.action == "commit 0" and last.who.user_id == defender.id
     assert any(line.startswith(f"{defender.user.name} committed 0") for line in told_since(table, shown))
 
 

@@ -134,7 +134,8 @@ async def test_a_french_game_posts_in_french_while_its_german_player_reads_germa
     assert refused.ephemeral and refused.response.content == "Du bist in dieser Partie nicht abwesend."
     french = next(p for p in table.players if locales.people[p.id] == "fr")
     hand = (await french.slash(table.channel, "te hand")).response.content
-    assert "**Ta main** : " in hand and "Score si la partie s'arrêtait maintenant" in hand, hand
+    # one name for the score, the same as on the hand picture (one catalogue entry)
+    assert "**Ta main** : " in hand and FR.gettext(texts.SCORE_NOW) in hand, hand
 
 
 async def test_a_german_players_dms_keep_one_hand_as_the_game_goes_on(simcord_env, locales):

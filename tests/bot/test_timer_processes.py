@@ -39,29 +39,37 @@ async def _games_with_timers(url: str, guilds: list[int], per_game: int) -> dict
     return found
 
 
+def _worker(url: str, name: str, count: int = 0, shard: int = 0, die: bool = False) -> subprocess.Popen[str]:
+    """A timer_worker process (its argv), ready to be started by ``_start``."""
+    return subprocess.Popen(
+        [sys.executable, str(WORKER), url, name, str(count), str(shard), "1" if die else "0"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+    )
+
+
+async def _start(workers: list[subprocess.Popen[str]]) -> None:
+    """Once every worker has opened its store (its ``ready`` line), start their loops together."""
+    for worker in workers:
+        assert worker.stdout is not None and worker.stdin is not None
+        line = await asyncio.to_thread(worker.stdout.readline)
+        if "ready" not in line:
+            _, err = await asyncio.to_thread(worker.communicate, timeout=60)
+            raise AssertionError(f"the worker did not start: {line} {err}")
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+
+
 async def _run_workers(url: str, *specs: tuple[int, int, bool]) -> list[tuple[int, list[dict[str, float]]]]:
     """Start one worker per (shard count, shard id, die) together; their exit statuses and printed lines."""
-    start_at = time.time() + 3  # after every process has opened its store
-    workers = [
-        subprocess.Popen(  # noqa: ASYNC220 - started together, waited for in threads below
-            [
-                sys.executable,
-                str(WORKER),
-                url,
-                f"w{n}",
-                str(start_at),
-                str(count),
-                str(shard),
-                "1" if die else "0",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-            env={"PYTHONPATH": str(ROOT)},
-        )
-        for n, (count, shard, die) in enumerate(specs)
-    ]
+    workers = [_worker(url, f"w{n}", count, shard, die) for n, (count, shard, die) in enumerate(specs)]
+    await _start(workers)
     outs = await asyncio.gather(*(asyncio.to_thread(w.communicate, timeout=120) for w in workers))
     results = []
     for worker, (out, err) in zip(workers, outs, strict=True):
@@ -127,17 +135,10 @@ async def wake_up_seconds(url: str) -> float:
             record = await store.add_seat(record.id, user, now)
         await store.start_game(record.id, 1, dump(Game.new(2, 1)), now)
         keep = await store.add_timer(record.id, NewTimer("reminder", now + 3600, 0), now)  # keeps it running
-        start_at = time.time() + 2
-        worker = subprocess.Popen(  # noqa: ASYNC220 - waited for in a thread below
-            [sys.executable, str(WORKER), url, "sleeper", str(start_at), "0", "0", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-            env={"PYTHONPATH": str(ROOT)},
-        )
+        worker = _worker(url, "sleeper")
         try:
-            await asyncio.sleep(start_at + 2 - time.time())  # its loop runs and sleeps by now
+            await _start([worker])
+            await asyncio.sleep(2)  # its loop runs and sleeps by now
             saved_at = time.time()
             timer = await store.add_timer(record.id, NewTimer("reminder", int(saved_at), 1), int(saved_at))
             for _ in range(600):  # gone once fired (at most 30 s: far less than the 300 s poll)

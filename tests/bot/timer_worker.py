@@ -1,7 +1,9 @@
 """One of several processes running the bot's timer loop on one PostgreSQL database (test_timer_processes).
 
-argv: DATABASE_URL NAME START_AT SHARD_COUNT SHARD_ID DIE. The real ``bot.timers.TimerLoop`` (its claims,
-leases, shards and wake-ups) with a short lease; what a firing does is the only part replaced: it prints
+argv: DATABASE_URL NAME SHARD_COUNT SHARD_ID DIE. Once its store is open it prints ``{"ready": NAME}``
+and starts its loop when a line comes on stdin (the test starts every process together, without waiting
+a fixed time). The real ``bot.timers.TimerLoop`` (its claims, leases, shards and wake-ups) with a short
+lease; what a firing does is the only part replaced: it prints
 ``{"fired": timer_id, "at": unix time}`` and answers the timer (deletes its row), as a reminder that was
 sent would. SHARD_COUNT 0: not sharded. DIE 1: the process dies (exit status 3) in the middle of its first
 firing, after printing ``{"dying": timer_id}`` and before answering it. The process ends once no timer of
@@ -60,7 +62,7 @@ class Loop(TimerLoop):
         print(json.dumps({"fired": timer.id, "at": time.time()}), flush=True)
 
 
-async def run(url: str, start_at: float, shard_count: int, shard_id: int, die: bool) -> None:
+async def run(url: str, name: str, shard_count: int, shard_id: int, die: bool) -> None:
     if shard_count:
         client: discord.Client = UnconnectedShards(
             intents=discord.Intents.none(), shard_count=shard_count, shard_ids=[shard_id]
@@ -71,7 +73,8 @@ async def run(url: str, start_at: float, shard_count: int, shard_id: int, die: b
         shards = None
     async with Store.open(url) as store:
         loop = Loop(client, store, die)
-        await asyncio.sleep(max(0.0, start_at - time.time()))  # all start together
+        print(json.dumps({"ready": name}), flush=True)
+        await asyncio.to_thread(sys.stdin.readline)  # the go: every process starts together
         loop.start()
         # the rows live in a database other processes change: look every 0.2 s
         while await store.next_claimable(int(time.time()), shards=shards) is not None:  # noqa: ASYNC110
@@ -80,5 +83,5 @@ async def run(url: str, start_at: float, shard_count: int, shard_id: int, die: b
 
 
 if __name__ == "__main__":
-    url, _name, start_at, shard_count, shard_id, die = sys.argv[1:7]
-    asyncio.run(run(url, float(start_at), int(shard_count), int(shard_id), die == "1"))
+    url, name, shard_count, shard_id, die = sys.argv[1:6]
+    asyncio.run(run(url, name, int(shard_count), int(shard_id), die == "1"))

@@ -5,7 +5,9 @@
 ``position(grid=[...11 rows...])`` gives the whole board. With ``at``, ``spares`` temples with treasures
 (default 3) are added in the top-left corner, far from every test, so that ending a turn does not end the game
 on "at most two treasures" (R23) by accident; ``start=True`` starts from the starting temples instead
-(``spares`` then defaults to 0). Everything else, the bag included, is the engine builder's.
+(``spares`` then defaults to 0). Everything else, the bag included, is the engine builder's. The render
+and computer-player tests build their positions with it too; ``hidden_parts`` gives a game's hidden parts
+for ``engine.position_from_view`` (the same view, other hidden tiles).
 """
 
 from __future__ import annotations
@@ -100,6 +102,19 @@ def tiles_by_colour(game: Game) -> list[int]:
     for c in range(4):
         out[c] += game.bag[c] + game.removed[c]
     return out
+
+
+def hidden_parts(game: Game) -> dict[str, Any]:
+    """``engine.position_from_view``'s hidden parts as the game really has them (to change some)."""
+    return {
+        "hands": [hand(game, s) for s in range(game.players)],
+        "bag": list(game.bag),
+        "removed": list(game.removed),
+        "points": [list(p) for p in game.points],
+        "treasures": list(game.treasures_held),
+        "rng": game.rng.state,
+        "placed": None if game.placed is None else engine.square_name(game.placed),
+    }
 
 
 def legal(game: Game) -> list[str]:

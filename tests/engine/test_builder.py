@@ -1,7 +1,9 @@
-"""The public position builder (``engine.position``), the read-back helpers (``piece_at``, ``points_of``,
-``score_of``, ``board_diagram``) and ``forced_action`` (R34)."""
+"""The public position builders (``engine.position``, ``engine.position_from_view``), the read-back
+helpers (``piece_at``, ``points_of``, ``score_of``, ``board_diagram``) and ``forced_action`` (R34)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -15,23 +17,15 @@ from engine import (
     board_diagram,
     dump,
     load,
+    player_view,
     position,
+    position_from_view,
 )
 from engine.actions import Action
 from engine.cells import TILE_COUNTS
 from engine.diagram import grid_lines
 from engine.rng import Rng
-
-
-def tiles_by_colour(game: Game) -> list[int]:
-    out = [0, 0, 0, 0]
-    for v in game.cell:
-        if 0 <= v < 8:
-            out[v % 4] += 1
-    for seat in range(game.players):
-        for c in range(4):
-            out[c] += game.hands[seat][c]
-    return [out[c] + game.bag[c] + game.removed[c] for c in range(4)]
+from tests.engine.positions import hidden_parts, play_builder_minded, tiles_by_colour
 
 
 def test_squares_on_the_map_read_back_as_typed_pieces() -> None:
@@ -107,6 +101,64 @@ def test_a_built_position_round_trips() -> None:
     g = position(at={"e5": "0K", "f5": "R$"}, hands=["RRBGKK", "RB"], turn=7, active=1, actions_left=1)
     assert load(dump(g)) == g and dump(load(dump(g))) == dump(g)
     assert g.to_act == 1 and g.turn == 7
+
+
+# ------------------------------------------------------------------------------------------- from a view
+
+
+@pytest.mark.parametrize("options", [False, True])
+def test_a_game_rebuilt_from_a_view_and_its_own_hidden_parts_plays_on_alike(options: bool) -> None:
+    _, actions = play_builder_minded(3, 11, buildings=options, wonder=options)
+    game = Game.new(3, 11, buildings=options, wonder=options)
+    for number, action in enumerate(actions):
+        if number % 5 == 0:
+            seat = number % 3
+            view = player_view(game, seat)
+            rebuilt = position_from_view(view, **hidden_parts(game))
+            assert player_view(rebuilt, seat) == view
+            assert rebuilt.legal_actions() == game.legal_actions()
+            assert hidden_parts(rebuilt) == hidden_parts(game)
+            rebuilt.apply(action)
+            game.apply(action)
+            assert player_view(rebuilt, seat) == player_view(game, seat)  # the same draws too
+        else:
+            game.apply(action)
+
+
+def test_a_view_rebuilt_with_other_hidden_parts_keeps_what_the_seat_sees() -> None:
+    game = position(
+        at={"e5": "0K", "f5": "R", "a1": "R$"},
+        hands=["RRBGKK", "BBBGGG"],
+        points=[(1, 2, 0, 0), (5, 0, 0, 0)],
+    )
+    view = player_view(game, 0)
+    parts = hidden_parts(game) | {
+        "hands": ["RRBGKK", "RRRRRR"],
+        "points": [[1, 2, 0, 0], [0, 0, 9, 0]],
+        "rng": 5,
+    }
+    parts["bag"] = [game.bag[0] - 6, game.bag[1] + 3, game.bag[2] + 3, game.bag[3]]  # BBBGGG back, six R out
+    rebuilt = position_from_view(view, **parts)
+    assert player_view(rebuilt, 0) == view
+    assert rebuilt.hand(1) == (6, 0, 0, 0) and rebuilt.points_of(1).green == 9 and rebuilt.rng.state == 5
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"hands": ["RRBGKB", "BBBGGG"]}, "seat 0's own hand is in sight"),
+        ({"hands": ["RRBGKK", "BBBGG"]}, "seat 1 holds 6 tiles, not 5"),
+        ({"points": [[1, 2, 0, 1], [5, 0, 0, 0]]}, "seat 0's points are in sight"),
+        ({"treasures": [1, 0]}, "seat 0's treasures are in sight"),
+        ({"bag": [0, 0, 0, 0]}, "do not add up"),  # 153 tiles (R2): the missing ones are nowhere
+    ],
+)
+def test_an_assignment_that_contradicts_the_view_is_refused(change: dict[str, Any], refusal: str) -> None:
+    game = position(
+        at={"e5": "0K", "f5": "R", "a1": "R$"}, hands=["RRBGKK", "BBBGGG"], points=[(1, 2, 0, 0), None]
+    )
+    with pytest.raises(NotationError, match=refusal):
+        position_from_view(player_view(game, 0), **(hidden_parts(game) | change))
 
 
 # ------------------------------------------------------------------------------------------- R34 forced

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import io
-import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
-from engine import Event, Game, load, parse_square
-from engine.board import COLUMNS, MAPS, ROWS
+from engine import Event, Game, parse_square
 from engine.rng import Rng
 from render import board, cards, glyphs, seats, sprites, style
+from tests.engine import positions
 from tests.engine.positions import builder_minded
 
 RGB = tuple[int, int, int]
@@ -23,67 +22,17 @@ RGB = tuple[int, int, int]
 SPARES = {"a1": "R$", "c1": "R$", "a3": "R$"}
 REVOLT_AT = {"c5": "0R", "c6": "R", "d6": "G", "e6": "K", "e5": "1R", "f5": "R"} | SPARES
 REVOLT_CONFLICT = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-REVOLT_PENDING = {"phase": "revolt-defender", "conflict": REVOLT_CONFLICT}
+REVOLT_PENDING = {"phase": "revolt-defender", "conflict": REVOLT_CONFLICT}  # fields of position()
 # the same priests at rest, in two kingdoms (two priests never share a kingdom at rest: R13)
 CALM_AT = {k: v for k, v in REVOLT_AT.items() if k not in ("d6", "e6")}
 
 
-def position(
-    at: Mapping[str, str],
-    *,
-    players: int = 4,
-    board_name: str = "standard",
-    hands: Sequence[str] | None = None,
-    points: Sequence[Mapping[str, int]] | None = None,
-    treasures: Sequence[int] | None = None,
-    catastrophes: Sequence[int] | None = None,
-    monuments: Sequence[tuple[str, str]] = (),
-    open_scoring: bool = False,
-    active: int = 0,
-    actions_left: int = 2,
-    pending: Mapping[str, Any] | None = None,
-    end: str | None = None,
-    turn: int = 5,
-    buildings: bool = False,
-    wonder: bool = False,
-    removed: Mapping[str, int] | None = None,
-) -> Game:
-    """A position in the engine's notation: ``at`` puts tokens (``R``, ``b``, ``0K``, ``R$``...) on the
-    empty map; the bag is left out so the loader fills it."""
-    m = MAPS[board_name]
-    rows = [["~" if r * COLUMNS + c in m.river else "." for c in range(COLUMNS)] for r in range(ROWS)]
-    for name, token in at.items():
-        s = parse_square(name)
-        rows[s // COLUMNS][s % COLUMNS] = token
-    data = {
-        "format": "tigris-position/1",
-        "settings": {
-            "players": players,
-            "board": board_name,
-            "english": False,
-            "open_scoring": open_scoring,
-            "buildings": buildings,
-            "wonder": wonder,
-            "composed": True,  # set up by hand: treasures anywhere, catastrophes as dead squares
-        },
-        "seed": 1,
-        "grid": [" ".join(row) for row in rows],
-        "monuments": [{"pair": pair, "square": square} for pair, square in monuments],
-        "players": [
-            {
-                "hand": hands[seat] if hands else "RRBGKK",
-                "points": dict(points[seat]) if points else {"red": 0, "blue": 0, "green": 0, "black": 0},
-                "treasures": treasures[seat] if treasures else 0,
-                "catastrophes": catastrophes[seat] if catastrophes else 2,
-            }
-            for seat in range(players)
-        ],
-        "turn": {"number": turn, "start_player": 0, "active": active, "actions_left": actions_left},
-        "pending": dict(pending) if pending else {"phase": "action"},
-        "end": end,
-        "removed": dict.fromkeys(("red", "blue", "green", "black"), 0) | dict(removed or {}),
-    }
-    return load(json.dumps(data))
+def position(at: Mapping[str, str], **fields: Any) -> Game:
+    """``tests.engine.positions.position`` on the squares ``at`` (spares included) with the render tests'
+    habits: four seats holding full hands on turn 5, unless told otherwise."""
+    fields = {"players": 4, "turn": 5, **fields}
+    fields.setdefault("hands", ["RRBGKK"] * fields["players"])
+    return positions.position(at=at, spares=0, **fields)
 
 
 def decode(png: bytes) -> Image.Image:

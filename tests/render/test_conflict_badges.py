@@ -128,9 +128,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("attacker", "defender"), PAIRS)
 def test_markers_drawn_apart_whole_and_off_the_colour_badges(attacker: str, defender: str) -> None:
-    game = position(
-        _revolt_at(attacker, defender), pending={"phase": "revolt-defender", "conflict": REVOLT_CONFLICT}
-    )
+    game = position(_revolt_at(attacker, defender), phase="revolt-defender", conflict=REVOLT_CONFLICT)
     view = public_view(game)
     assert view.conflict is not None
     a, d = parse_square(attacker), parse_square(defender)

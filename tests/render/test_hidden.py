@@ -54,19 +54,19 @@ def test_points_shown_with_open_scoring() -> None:
 
 
 def test_points_shown_once_the_game_is_over() -> None:
-    a = position(AT, players=2, points=POINTS_A, pending={"phase": "over"}, end="bag")
-    b = position(AT, players=2, points=POINTS_B, pending={"phase": "over"}, end="bag")
+    a = position(AT, players=2, points=POINTS_A, phase="over", end="bag")
+    b = position(AT, players=2, points=POINTS_B, phase="over", end="bag")
     assert board_png(public_view(a), names=NAMES, words=EN) != board_png(
         public_view(b), names=NAMES, words=EN
     )
 
 
 def test_commitments_are_public_but_the_hands_behind_them_are_not() -> None:
-    a = position(REVOLT_AT, players=2, pending=REVOLT_PENDING, hands=["KKKKKK", "RRRRRR"])
-    b = position(REVOLT_AT, players=2, pending=REVOLT_PENDING, hands=["RRRRKK", "RKKKKK"])
+    a = position(REVOLT_AT, players=2, **REVOLT_PENDING, hands=["KKKKKK", "RRRRRR"])
+    b = position(REVOLT_AT, players=2, **REVOLT_PENDING, hands=["RRRRKK", "RKKKKK"])
     assert board_png(public_view(a), words=EN) == board_png(public_view(b), words=EN)
     two = {**REVOLT_PENDING, "conflict": {**REVOLT_CONFLICT, "attacker_commit": 2}}
-    more = position(REVOLT_AT, players=2, pending=two)
+    more = position(REVOLT_AT, players=2, **two)
     assert board_png(public_view(more), words=EN) != board_png(public_view(a), words=EN)
 
 

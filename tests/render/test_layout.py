@@ -68,7 +68,7 @@ def _pictures() -> dict[str, Callable[[], bytes]]:
     positions = random_game(6, 4)
     mid, final = positions[90][0], positions[-1][0]
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    revolt = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
+    revolt = position(REVOLT_AT, players=2, phase="revolt-defender", conflict=conflict)
     options = random_game(7, 3, options=True)[-1][0]  # buildings and the wonder: the strip's extra line
     return {
         "board": lambda: board_png(public_view(mid), names=["W" * 40] * 4, words=EN),
@@ -98,7 +98,7 @@ def test_conflict_markers_and_leaders_survive_the_phone_size() -> None:
     """Shrunk to 400 px wide, each A/D marker is still a dark disc with a white letter, and a leader
     still shows its colour (issue 10: they needed zooming)."""
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict})
+    game = position(REVOLT_AT, players=2, phase="revolt-defender", conflict=conflict)
     image = decode(board_png(public_view(game), words=EN))
     scale = style.PHONE_WIDTH / image.width
     phone = image.resize((style.PHONE_WIDTH, round(image.height * scale)), Image.Resampling.LANCZOS)
@@ -138,7 +138,7 @@ def test_names_are_clipped_and_printable() -> None:
 
 def test_the_strip_says_whose_turn_and_what_is_pending() -> None:
     conflict = {"kind": "revolt", "colour": "red", "attacker": 0, "defender": 1, "attacker_commit": 1}
-    game = position(REVOLT_AT, players=2, pending={"phase": "revolt-defender", "conflict": conflict}, turn=12)
+    game = position(REVOLT_AT, players=2, phase="revolt-defender", conflict=conflict, turn=12)
     header, decision = board.describe(public_view(game), ("Alice", "Bob"), EN)
     assert header == "Turn 12 · Alice's turn · action 1 of 2"
     assert decision == "Bob commits temples · Revolt of priests: Alice (A) 1 + 1 vs Bob (D) 1"

@@ -55,12 +55,8 @@ LEADERS = {"c5": Colour.RED, "i5": Colour.BLACK, "k5": Colour.GREEN, "m5": Colou
 @pytest.fixture(scope="module")
 def game() -> Game:
     war = {"kind": "war", "colour": "black", "attacker": 0, "defender": 2}
-    pending = {
-        "phase": "war-attacker",
-        "placed": "m10",
-        "conflict": war,
-    }  # the unification tile lies only in wars
-    return position(AT, monuments=[("red-blue", "h10")], pending=pending)
+    # the unification tile lies only in wars
+    return position(AT, monuments=[("red-blue", "h10")], phase="war-attacker", placed="m10", conflict=war)
 
 
 @pytest.fixture(scope="module")
@@ -186,7 +182,7 @@ def test_highlighted_squares(image: Image.Image) -> None:
 
 
 def test_conflict_leaders_badged() -> None:
-    revolt = position(REVOLT_AT, pending=REVOLT_PENDING)
+    revolt = position(REVOLT_AT, **REVOLT_PENDING)
     calm = position(CALM_AT)
     with_badges, without = (
         decode(board_png(public_view(revolt), words=EN)),

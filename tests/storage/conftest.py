@@ -20,8 +20,8 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from engine import Game, dump
-from storage import ALL_TIMERS, Actor, Appended, GameRecord, NewTimer, Options, Store
+from engine import Game, Who, dump
+from storage import ALL_TIMERS, Appended, GameRecord, NewTimer, Options, Store
 from storage.postgres import is_postgres_url
 from storage.schema import MIGRATIONS, migrate
 from storage.sql import postgres_sql
@@ -46,6 +46,20 @@ def run_module(
         timeout=60,
         check=False,
     )
+
+
+def finished_game(players: int, seed: int) -> tuple[Game, list[tuple[int, str]]]:
+    """A game played to its end by random legal actions, and its log of (seat, action)."""
+    game = Game.new(players, seed)
+    rng = random.Random(seed)
+    log = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        action = str(rng.choice(game.legal_actions()))
+        log.append((seat, action))
+        game.apply(action)
+    return game, log
 
 
 async def old_database(path: Path, schema_version: int) -> tuple[Game, str, int]:
@@ -118,7 +132,7 @@ async def play_first(
     started: Started,
     now: int,
     *,
-    actor: Actor | None = None,
+    actor: Who | None = None,
     seat_away: bool = False,
     timers_to_add: tuple[NewTimer, ...] = (),
 ) -> Appended:

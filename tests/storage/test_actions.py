@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, dump, load
+from engine import Game, LoggedAction, Who, dump, load
 from storage import (
-    ActionRecord,
     GameStatusError,
     InvalidPositionError,
     ReplayMismatchError,
@@ -45,7 +44,7 @@ async def test_append_writes_the_log_the_position_and_the_version(
         seat, action, position = _next(game, random.Random(i))
         appended = await store.append_action(started.id, i, seat, action, position, T0 + 60 * i)
         game.apply(action)
-        expected.append(ActionRecord(started.id, i + 1, seat, action, T0 + 60 * i))
+        expected.append(LoggedAction(i + 1, T0 + 60 * i, seat, action, Who.unrecorded()))
         assert (appended.seq, appended.version, appended.status) == (i + 1, i + 1, Status.PLAYING)
         assert appended.seat_to_act == game.to_act
         record = await store.load_game(started.id)
@@ -255,7 +254,7 @@ async def test_verify_replay_finds_every_kind_of_damage(
         with closing(sqlite3.connect(db_path)) as conn, conn:
             conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                [(a.game_id, a.seq, a.seat, a.action, a.at) for a in log],
+                [(started.id, a.seq, a.seat, a.action, a.at) for a in log],
             )
             conn.execute(
                 "UPDATE games SET version = ?, position = ?, seat_to_act = ?, status = 'playing' "

@@ -33,7 +33,7 @@ from storage import (
     StorageError,
     Store,
 )
-from storage import store as store_module
+from storage import backends as store_module
 from storage.files import check_access, database_error
 from storage.schema import MIGRATIONS, migrate, user_version
 

@@ -7,16 +7,7 @@ from statistics import mean
 import pytest
 
 from engine import Game, Outcome, Settings, UndoRefused, Who, dump, read_export, take_back, write_export
-from storage import (
-    Actor,
-    FinishedGame,
-    GameStatusError,
-    Options,
-    Player,
-    SeatResult,
-    Status,
-    Store,
-)
+from storage import FinishedGame, GameStatusError, Options, Player, SeatResult, Status, Store
 from storage.rating import INITIAL, Ladder
 
 from .conftest import GUILD, T0, Play, Started, StartGame, play_first
@@ -254,7 +245,7 @@ async def test_export_of_a_stored_game_replays_to_its_position(
         record = await store.load_game(started.id)
         owner = record.user_to_act
         assert owner is not None
-        await play_first(store, started, T0 + 10 * step, actor=Actor.person(owner))
+        await play_first(store, started, T0 + 10 * step, actor=Who.person(owner))
         record = await store.load_game(started.id)
         assert record.settings is not None and record.seed is not None and record.seat_to_act is not None
         try:
@@ -263,10 +254,10 @@ async def test_export_of_a_stored_game_replays_to_its_position(
             continue
         await store.append_undo(
             started.id, record.version, record.seat_to_act, dump(back.game), T0 + 10 * step + 5,
-            actor=Actor.person(owner),
+            actor=Who.person(owner),
         )  # fmt: skip
         started.game = back.game
-    await play_first(store, started, T0 + 99, actor=Actor.deadline())
+    await play_first(store, started, T0 + 99, actor=Who.deadline())
     await store.resign_seat(started.id, 42, T0 + 120)
     await finish(store, started, play)
 

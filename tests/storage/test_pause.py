@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from storage import Actor, GamePausedError, GameStatusError, NewTimer, Status, Store, TimerKind
+from engine import Who
+from storage import GamePausedError, GameStatusError, NewTimer, Status, Store, TimerKind
 
 from .conftest import GUILD, T0, StartGame, play_first, user_at
 
@@ -64,7 +65,7 @@ async def test_only_a_persons_own_action_is_saved_while_paused(store: Store, sta
     gid = started.id
     await store.set_paused(gid, True, T0)
     before = await store.load_game(gid)
-    for actor in (Actor.deadline(), Actor.computer("normal"), None):
+    for actor in (Who.deadline(), Who.computer("normal"), None):
         with pytest.raises(GamePausedError, match="is paused, so only a player's own action can be saved"):
             await play_first(store, started, T0 + 1, actor=actor)
     assert await store.load_game(gid) == before
@@ -73,7 +74,7 @@ async def test_only_a_persons_own_action_is_saved_while_paused(store: Store, sta
         store,
         started,
         T0 + 2,
-        actor=Actor.person(user_at(started.record, started.game.to_act)),
+        actor=Who.person(user_at(started.record, started.game.to_act)),
         timers_to_add=(NewTimer(TimerKind.DEADLINE, T0 + 99, started.game.to_act),),
     )
     assert appended.paused and appended.version == 1
@@ -82,7 +83,7 @@ async def test_only_a_persons_own_action_is_saved_while_paused(store: Store, sta
     # the game ends while paused: it is over, not paused, and keeps no timers
     while appended.status is Status.PLAYING:
         appended = await play_first(
-            store, started, T0 + 3, actor=Actor.person(user_at(started.record, started.game.to_act))
+            store, started, T0 + 3, actor=Who.person(user_at(started.record, started.game.to_act))
         )
     assert not appended.paused
     record = await store.load_game(gid)

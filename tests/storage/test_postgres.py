@@ -1,5 +1,6 @@
-"""PostgreSQL beside SQLite: the twin migrations answer the same queries, ``migrate-to`` copies a real SQLite
-file and checks its games, and two processes appending to one game at once lose nothing."""
+"""PostgreSQL beside SQLite: both engines' migrations build the same schema and answer the same queries,
+``migrate-to`` copies a real SQLite file and checks its games, and two processes appending to one game at
+once lose nothing."""
 
 from __future__ import annotations
 
@@ -14,44 +15,25 @@ import pytest
 
 from storage import DatabaseUnusableError, NewTimer, Options, Player, Store
 from storage.__main__ import main
-from storage.schema import MIGRATIONS
+from storage.areas.game_rows import SQL_GAME as _SQL_GAME
+from storage.areas.games import _SQL_GAMES_OF_USER
+from storage.areas.history import _SQL_FINISHED_GAMES, _SQL_STATS_OF_PERSON
+from storage.schema import LATEST, MIGRATIONS
 from storage.sql import POSTGRESQL, SQLITE
-from storage.store import _SQL_FINISHED_GAMES, _SQL_GAME, _SQL_GAMES_OF_USER, _SQL_STATS_OF_PERSON
 
 from .conftest import GUILD, ROOT, T0, Play, StartGame
+from .schemas import differences, postgres_at, postgres_facts, sqlite_at, sqlite_facts
 
 WORKER = Path(__file__).with_name("append_worker.py")
 
 
-def test_every_migration_has_its_postgresql_twin() -> None:
-    assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
-    for migration in MIGRATIONS:
-        assert migration.statements(postgres=True), migration.name
-        if not migration.statements():  # PostgreSQL's alone (0012: the NOTIFY trigger of issue 21)
-            continue
-        assert len(migration.statements(postgres=True)) == len(migration.statements()), migration.name
-
-
-async def _columns(store: Store) -> dict[str, list[str]]:
-    """Each table's columns in order, as the database itself reports them."""
-    if store.backend == "sqlite":
-        conn = store._connection()
-        listed = await conn.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
-        tables = [r[0] for r in listed]
-        return {
-            t: [r[1] for r in await conn.execute_fetchall(f"PRAGMA table_info({t})")]
-            for t in tables
-            if not t.startswith("sqlite_")
-        }
-    rows = await store._read(
-        "SELECT table_name, column_name FROM information_schema.columns "
-        "WHERE table_schema = current_schema() AND table_name <> 'schema_version' "
-        "ORDER BY table_name, ordinal_position"
-    )
-    found: dict[str, list[str]] = {}
-    for table, column in rows:
-        found.setdefault(table, []).append(column)
-    return found
+async def test_both_engines_build_the_same_schema(db_path: Path, postgres_url: str) -> None:
+    """Types read alike (INTEGER and BIGINT, REAL and DOUBLE PRECISION), NOT NULL, defaults, CHECKs, keys,
+    foreign keys and indexes (names, columns, conditions), table by table."""
+    await postgres_at(postgres_url, LATEST)
+    await sqlite_at(db_path, LATEST)
+    found = differences(await sqlite_facts(db_path, postgres_url), await postgres_facts(postgres_url))
+    assert not found, "+ SQLite's alone, - PostgreSQL's alone:\n" + "\n".join(found)
 
 
 async def _fill(store: Store, start_game: StartGame, play: Play) -> list[int]:
@@ -69,7 +51,6 @@ async def test_both_schemas_have_the_same_tables_and_answer_the_same_queries(
 ) -> None:
     async with Store.open(db_path) as lite, Store.open(postgres_url) as pg:
         assert await lite.schema_version() == await pg.schema_version() == len(MIGRATIONS)
-        assert await _columns(lite) == await _columns(pg)
         ids = await _fill(lite, start_game, play)
         assert await _fill(pg, start_game, play) == ids
         statements = [
@@ -172,4 +153,3 @@ async def test_two_processes_appending_to_one_game_lose_nothing(
     assert sorted(v for r in results for v in r["versions"]) == list(range(1, record.version + 1))
     assert sum(r["stale"] for r in results) > 0, results  # they did race
     assert record.version >= moves
-

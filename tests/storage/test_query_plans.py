@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from engine import dump, load, take_back
-from storage import Actor, MessageKind, NewTimer, Player, Status, Store
+from engine import Who, dump, load, take_back
+from storage import MessageKind, NewTimer, Player, Status, Store
 from storage.results import record_results
 
 from .conftest import GUILD, T0, Play, StartGame, bot_move, play_first, user_at
@@ -131,7 +131,7 @@ async def test_every_per_command_query_searches_an_index(
         assert record.settings is not None and record.seed is not None and record.seat_to_act is not None
         back = take_back(record.settings, record.seed, await store.effective_actions(other.id))
         await store.append_undo(
-            other.id, record.version, record.seat_to_act, dump(back.game), T0 + 3, actor=Actor.person(owner)
+            other.id, record.version, record.seat_to_act, dump(back.game), T0 + 3, actor=Who.person(owner)
         )
         other.game = back.game
 
@@ -171,12 +171,12 @@ async def test_every_per_command_query_searches_an_index(
         ("create_game", lambda: store.create_game(GUILD, 999, 11, T0)),
         ("add_computer_seat", lambda: store.add_computer_seat(lobby.id, "hard", T0)),
         ("remove_computer_seat", lambda: store.remove_computer_seat(lobby.id, 1, T0)),
-        ("append_action by a person", lambda: play_first(store, other, T0 + 2, actor=Actor.person(owner))),
+        ("append_action by a person", lambda: play_first(store, other, T0 + 2, actor=Who.person(owner))),
         ("effective_actions", lambda: store.effective_actions(other.id)),
         ("append_undo", undo),
         (
             "append_action seat_away",
-            lambda: play_first(store, other, T0 + 4, actor=Actor.deadline(), seat_away=True),
+            lambda: play_first(store, other, T0 + 4, actor=Who.deadline(), seat_away=True),
         ),
         ("set_away", lambda: store.set_away(game.id, 1, T0, until=T0 + 99, user_id=12)),
         ("set_back", lambda: store.set_back(game.id, 1, T0, user_id=12)),
@@ -265,8 +265,8 @@ async def test_lists_of_the_newest_and_the_best_read_their_index_in_order(
     store: Store, start_game: StartGame, play: Play
 ) -> None:
     """A page of a server's newest finished games or best ratings never sorts all of them."""
+    from storage.areas.history import _SQL_FINISHED_GAMES, _SQL_LEADERBOARD
     from storage.sql import SQLITE
-    from storage.store import _SQL_FINISHED_GAMES, _SQL_LEADERBOARD
 
     finished = _SQL_FINISHED_GAMES[SQLITE]
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, dump
+from engine import Game, Who, dump
 from storage import (
     MAX_AWAY_HOURS,
     AbsenceLengthError,
-    Actor,
     AlreadySeatedError,
     ComputerLevel,
     ComputerSeatError,
@@ -167,20 +166,20 @@ async def test_a_timed_out_seat_is_away_until_its_owner_acts(store: Store, start
     assert seat is not None
 
     # R30: the deadline's play for the seat marks it away, in the same transaction
-    appended = await play_first(store, started, T0 + 100, actor=Actor.deadline(), seat_away=True)
+    appended = await play_first(store, started, T0 + 100, actor=Who.deadline(), seat_away=True)
     assert appended.went_away and not appended.came_back
     marked = (await store.load_game(started.id)).seats[seat]
     assert (marked.away_since, marked.away_until, marked.away_cover) == (T0 + 100, None, True)
     assert marked.away_at(T0 + 10**6)
     if game.to_act == seat:  # its second action: marking it again keeps the first moment
-        again = await play_first(store, started, T0 + 200, actor=Actor.computer("normal"), seat_away=True)
+        again = await play_first(store, started, T0 + 200, actor=Who.computer("normal"), seat_away=True)
         assert not again.went_away
         assert (await store.load_game(started.id)).seats[seat].away_since == T0 + 100
 
     # R31: the owner's own action ends it
     while game.to_act != seat:
-        await play_first(store, started, T0 + 300, actor=Actor.person(user_at(started.record, game.to_act)))
-    back = await play_first(store, started, T0 + 400, actor=Actor.person(owner))
+        await play_first(store, started, T0 + 300, actor=Who.person(user_at(started.record, game.to_act)))
+    back = await play_first(store, started, T0 + 400, actor=Who.person(owner))
     assert back.came_back and not back.went_away
     record = await store.load_game(started.id)
     assert record.seats[seat].away_since is None and not record.seats[seat].away_at(T0 + 400)
@@ -191,7 +190,7 @@ async def test_seat_away_is_for_plays_made_for_the_seat(store: Store, start_game
     started = await start_game(users=(11, 12))
     owner = user_at(started.record, started.game.to_act)
     with pytest.raises(ValueError, match="seat_away"):
-        await play_first(store, started, T0, actor=Actor.person(owner), seat_away=True)
+        await play_first(store, started, T0, actor=Who.person(owner), seat_away=True)
     with pytest.raises(ValueError, match="seat_away"):
         await play_first(store, started, T0, seat_away=True)
     assert (await store.load_game(started.id)).version == 0
@@ -291,10 +290,10 @@ async def test_a_seat_handed_to_another_member_keeps_its_game(store: Store, star
 
     # the old owner's stale button: their action for the seat is refused
     while started.game.to_act != 1:
-        await play_first(store, started, T0 + 60, actor=Actor.person(user_at(record, started.game.to_act)))
+        await play_first(store, started, T0 + 60, actor=Who.person(user_at(record, started.game.to_act)))
     with pytest.raises(NotSeatOwnerError, match=r"Seat 1 of game \d+ is not held by user 12"):
-        await play_first(store, started, T0 + 61, actor=Actor.person(12))
-    await play_first(store, started, T0 + 62, actor=Actor.person(21))
+        await play_first(store, started, T0 + 61, actor=Who.person(12))
+    await play_first(store, started, T0 + 62, actor=Who.person(21))
 
     # to the computer player, and back to a person
     record = await store.replace_seat(gid, 1, level="hard", by_user_id=11, now=T0 + 70)
@@ -404,11 +403,11 @@ async def test_a_computer_seat_is_never_away(store: Store) -> None:
     record = await store.add_seat(record.id, 11, T0)
     started = await _start(store, record)
     while started.game.to_act != 0:
-        await play_first(store, started, T0 + 1, actor=Actor.person(11))
-    appended = await play_first(store, started, T0 + 2, actor=Actor.computer("normal"), seat_away=True)
+        await play_first(store, started, T0 + 1, actor=Who.person(11))
+    appended = await play_first(store, started, T0 + 2, actor=Who.computer("normal"), seat_away=True)
     assert not appended.went_away
     assert (await store.load_game(started.id)).seats[0].away_since is None
     while started.game.to_act != 0:
-        await play_first(store, started, T0 + 3, actor=Actor.person(11))
+        await play_first(store, started, T0 + 3, actor=Who.person(11))
     with pytest.raises(NotSeatOwnerError):  # nobody acts as a person for the computer player's seat
-        await play_first(store, started, T0 + 4, actor=Actor.person(11))
+        await play_first(store, started, T0 + 4, actor=Who.person(11))

@@ -7,12 +7,8 @@ import random
 
 import pytest
 
-from engine import Game, Settings, UndoRefused, dump, replay, take_back
+from engine import UNDO, Game, LoggedAction, Settings, UndoRefused, Who, WhoKind, dump, replay, take_back
 from storage import (
-    UNDO,
-    ActionRecord,
-    Actor,
-    ActorKind,
     GameRecord,
     InvalidPositionError,
     NotSeatOwnerError,
@@ -34,7 +30,7 @@ async def _undo(store: Store, started: Started, now: int, user_id: int) -> tuple
     effective = await store.effective_actions(started.id)
     back = take_back(record.settings, record.seed, effective)
     appended = await store.append_undo(
-        started.id, record.version, record.seat_to_act, dump(back.game), now, actor=Actor.person(user_id)
+        started.id, record.version, record.seat_to_act, dump(back.game), now, actor=Who.person(user_id)
     )
     started.game = back.game
     assert appended.undoes is not None and appended.seat_to_act == back.game.to_act
@@ -47,25 +43,28 @@ def _owner(started: Started, record: GameRecord | None = None) -> int:
 
 async def test_each_action_records_who_made_it(store: Store, start_game: StartGame) -> None:
     started = await start_game(users=(11, 12))
-    await play_first(store, started, T0 + 1, actor=Actor.person(_owner(started)))
-    await play_first(store, started, T0 + 2, actor=Actor.deadline())
-    await play_first(store, started, T0 + 3, actor=Actor.computer("hard"))
+    await play_first(store, started, T0 + 1, actor=Who.person(_owner(started)))
+    await play_first(store, started, T0 + 2, actor=Who.deadline())
+    await play_first(store, started, T0 + 3, actor=Who.computer("hard"))
     await play_first(store, started, T0 + 4)  # an old caller: no actor recorded
     log = await store.actions(started.id)
-    assert [a.actor for a in log] == [
-        Actor.person(user_at(started.record, log[0].seat)),
-        Actor(ActorKind.DEADLINE),
-        Actor(ActorKind.COMPUTER, level="hard"),
-        None,
+    assert [a.who for a in log] == [
+        Who.person(user_at(started.record, log[0].seat)),
+        Who(WhoKind.DEADLINE),
+        Who(WhoKind.COMPUTER, level="hard"),
+        Who.unrecorded(),
     ]
     assert all(a.effective and not a.is_undo and not a.taken_back for a in log)
     assert await store.effective_actions(started.id) == [a.action for a in log]
     with pytest.raises(ValueError, match="user id"):
-        Actor(ActorKind.PERSON)
+        Who(WhoKind.PERSON)
     with pytest.raises(ValueError, match="level"):
-        Actor(ActorKind.COMPUTER)
-    with pytest.raises(ValueError, match="not a computer level"):
-        Actor.computer("wizard")
+        Who(WhoKind.COMPUTER)
+    with pytest.raises(ValueError, match="not a computer level"):  # the store keeps the levels it knows
+        await play_first(store, started, T0 + 5, actor=Who.computer("wizard"))
+    with pytest.raises(ValueError, match="user id"):  # a person is stored by user id, not by name
+        await play_first(store, started, T0 + 5, actor=Who.person(name="Alice"))
+    assert len(await store.actions(started.id)) == len(log)
 
 
 async def test_undo_appends_a_row_and_marks_the_action_taken_back(
@@ -77,7 +76,7 @@ async def test_undo_appends_a_row_and_marks_the_action_taken_back(
     assert seat is not None
     alice = _owner(started)
 
-    first = await play_first(store, started, T0 + 10, actor=Actor.person(alice))
+    first = await play_first(store, started, T0 + 10, actor=Who.person(alice))
     assert first.seat_to_act == seat  # the turn goes on: R32 allows taking it back
     version, action = await _undo(store, started, T0 + 20, alice)
     assert version == 2  # the log only grows
@@ -85,22 +84,22 @@ async def test_undo_appends_a_row_and_marks_the_action_taken_back(
     assert (record.version, record.position, record.seat_to_act) == (2, start_position, seat)
     log = await store.actions(started.id)
     assert log == [
-        ActionRecord(started.id, 1, seat, action, T0 + 10, Actor.person(alice), None, 2),
-        ActionRecord(started.id, 2, seat, UNDO, T0 + 20, Actor.person(alice), 1, None),
+        LoggedAction(1, T0 + 10, seat, action, Who.person(alice), None, 2),
+        LoggedAction(2, T0 + 20, seat, UNDO, Who.person(alice), 1, None),
     ]
     assert log[0].taken_back and not log[0].effective and log[1].is_undo and not log[1].effective
     assert await store.effective_actions(started.id) == []
     assert await store.verify_replay(started.id) == 2
 
     # play on: another action, taken back too, then one kept and the turn's end
-    await play_first(store, started, T0 + 30, actor=Actor.person(alice))
+    await play_first(store, started, T0 + 30, actor=Who.person(alice))
     await _undo(store, started, T0 + 40, alice)
-    kept = await play_first(store, started, T0 + 50, actor=Actor.person(alice))
+    kept = await play_first(store, started, T0 + 50, actor=Who.person(alice))
     while started.game.to_act == seat:
-        await play_first(store, started, T0 + 60, actor=Actor.person(alice))
+        await play_first(store, started, T0 + 60, actor=Who.person(alice))
     # the next player takes back their own action
     bob = _owner(started)
-    await play_first(store, started, T0 + 70, actor=Actor.person(bob))
+    await play_first(store, started, T0 + 70, actor=Who.person(bob))
     await _undo(store, started, T0 + 80, bob)
 
     record = await store.load_game(started.id)
@@ -130,37 +129,37 @@ async def test_undo_refusals_change_nothing(store: Store, start_game: StartGame)
     fresh = dump(Game.new(3, 7))
 
     with pytest.raises(TakeBackError, match="there is no action to take back"):
-        await store.append_undo(gid, 0, seat, fresh, T0, actor=Actor.person(alice))
+        await store.append_undo(gid, 0, seat, fresh, T0, actor=Who.person(alice))
 
     # R31: nothing the computer player or a deadline did for the seat is taken back by its owner
-    for actor, who in ((Actor.computer("normal"), "the computer player"), (Actor.deadline(), "a deadline")):
+    for actor, who in ((Who.computer("normal"), "the computer player"), (Who.deadline(), "a deadline")):
         covered = await start_game(users=(11, 12, 13), seed=7)
         played = await play_first(store, covered, T0, actor=actor)
         before = await store.load_game(covered.id)
         with pytest.raises(TakeBackError, match=f"was made by {who}"):
             await store.append_undo(
-                covered.id, played.version, seat, fresh, T0 + 1, actor=Actor.person(alice)
+                covered.id, played.version, seat, fresh, T0 + 1, actor=Who.person(alice)
             )
         assert await store.load_game(covered.id) == before and len(await store.actions(covered.id)) == 1
 
-    appended = await play_first(store, started, T0 + 2, actor=Actor.person(alice))
+    appended = await play_first(store, started, T0 + 2, actor=Who.person(alice))
     back = dump(take_back(settings, seed, await store.effective_actions(gid)).game)
     with pytest.raises(StaleVersionError):
-        await store.append_undo(gid, appended.version - 1, seat, back, T0 + 3, actor=Actor.person(alice))
+        await store.append_undo(gid, appended.version - 1, seat, back, T0 + 3, actor=Who.person(alice))
     with pytest.raises(NotSeatOwnerError):
-        await store.append_undo(gid, appended.version, seat, back, T0 + 3, actor=Actor.person(99))
+        await store.append_undo(gid, appended.version, seat, back, T0 + 3, actor=Who.person(99))
     with pytest.raises(ValueError, match="a person's"):
-        await store.append_undo(gid, appended.version, seat, back, T0 + 3, actor=Actor.computer("easy"))
+        await store.append_undo(gid, appended.version, seat, back, T0 + 3, actor=Who.computer("easy"))
 
     # the seat changed hands after the action: its new owner cannot take back the old owner's action
     await store.replace_seat(gid, seat, user_id=31, by_user_id=11, now=T0 + 4)
     with pytest.raises(TakeBackError, match=f"made by user {alice}, not user 31"):
-        await store.append_undo(gid, appended.version, seat, back, T0 + 5, actor=Actor.person(31))
+        await store.append_undo(gid, appended.version, seat, back, T0 + 5, actor=Who.person(31))
     await store.replace_seat(gid, seat, user_id=alice, by_user_id=11, now=T0 + 6)
 
     # another seat's action is not the caller's to take back
     while started.game.to_act == seat:
-        await play_first(store, started, T0 + 7, actor=Actor.person(alice))
+        await play_first(store, started, T0 + 7, actor=Who.person(alice))
     other = started.game.to_act
     assert other is not None
     version = (await store.load_game(gid)).version
@@ -168,7 +167,7 @@ async def test_undo_refusals_change_nothing(store: Store, start_game: StartGame)
         take_back(settings, seed, await store.effective_actions(gid))
     with pytest.raises(TakeBackError, match=f"its newest action is seat {seat}'s, not seat {other}'s"):
         await store.append_undo(
-            gid, version, other, fresh, T0 + 8, actor=Actor.person(_owner(started))
+            gid, version, other, fresh, T0 + 8, actor=Who.person(_owner(started))
         )  # ... and the log
     assert await store.verify_replay(gid) == version
 
@@ -180,7 +179,7 @@ async def test_an_undo_cannot_end_the_game(store: Store, start_game: StartGame) 
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     with pytest.raises(InvalidPositionError, match="cannot end the game"):
-        await store.append_undo(started.id, 0, 0, dump(game), T0, actor=Actor.person(11))
+        await store.append_undo(started.id, 0, 0, dump(game), T0, actor=Who.person(11))
 
 
 async def test_a_log_whose_undo_marks_disagree_does_not_replay(
@@ -188,9 +187,9 @@ async def test_a_log_whose_undo_marks_disagree_does_not_replay(
 ) -> None:
     started = await start_game(users=(11, 12, 13), seed=7)
     alice = _owner(started)
-    await play_first(store, started, T0, actor=Actor.person(alice))
+    await play_first(store, started, T0, actor=Who.person(alice))
     await _undo(store, started, T0 + 1, alice)
-    await play_first(store, started, T0 + 2, actor=Actor.person(alice))
+    await play_first(store, started, T0 + 2, actor=Who.person(alice))
     assert await store.verify_replay(started.id) == 3
 
     await raw_execute(

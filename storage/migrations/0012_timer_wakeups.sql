@@ -1,2 +1,0 @@
--- Issue 21: on PostgreSQL a trigger tells the other processes' timer loops that a timer was saved or moved
--- (LISTEN/NOTIFY). SQLite has one process: the saving loop wakes itself, so nothing changes here.
