@@ -56,9 +56,10 @@ async def test_everything_passes(simcord_env, tmp_path, capsys):
     assert passed, lines
     assert len(lines) == len(doctor.CHECKS) and all(line.startswith("✓ ") for line in lines)
     assert "schema" in lines[1] and "SQLite" in lines[1]
-    assert "/te is synced" in lines[3]
-    assert f"permissions={permissions.invite_permissions().value}" in lines[4]
-    assert f"client_id={simcord_env.bot.application_id}" in lines[4]
+    assert lines[3].startswith("✓ languages: en, de, fr, es, pt-BR: all")
+    assert "/te is synced" in lines[4]
+    assert f"permissions={permissions.invite_permissions().value}" in lines[5]
+    assert f"client_id={simcord_env.bot.application_id}" in lines[5]
 
 
 async def test_postgresql_passes(simcord_env, postgres_url, capsys):
