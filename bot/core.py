@@ -14,7 +14,7 @@ import discord
 
 from bot import metrics
 from engine import EngineError
-from i18n import Words, from_discord, words_for
+from i18n import N_, Words, from_discord, words_for
 from i18n.refusals import refusal_words
 from storage import DatabaseFullError, DatabaseUnusableError
 
@@ -23,12 +23,14 @@ log = logging.getLogger("bot")
 # Read the time only through this (discord.utils.utcnow in production): simcord's virtual clock moves it.
 Clock = Callable[[], datetime]
 
-APOLOGY = "Sorry, something went wrong; the game is as it was before."
+APOLOGY = N_("Sorry, something went wrong; the game is as it was before.")
 # A database that fails at run time (disk full, file damaged or locked): every write is whole, so the
 # command that met it saved nothing.
-STORAGE_TROUBLE = "Sorry, the bot could not use its database just now, so nothing was saved; try again later."
+STORAGE_TROUBLE = N_(
+    "Sorry, the bot could not use its database just now, so nothing was saved; try again later."
+)
 # A full disk is told as such: whoever runs the bot frees space (no backup is needed), then it goes on.
-STORAGE_FULL = (
+STORAGE_FULL = N_(
     "Sorry, the disk that holds the bot's games is full, so nothing was saved; once whoever runs the bot "
     "frees some space, try again."
 )
@@ -112,4 +114,4 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
         answer = STORAGE_FULL
     else:
         answer = STORAGE_TROUBLE if storage else APOLOGY
-    await reply_private(interaction, answer)
+    await reply_private(interaction, reader_words(interaction).gettext(answer))

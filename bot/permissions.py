@@ -12,17 +12,21 @@ from collections.abc import Sequence
 
 import discord
 
+from i18n import N_, Words
+
 # (discord.py's flag, the name Discord's settings show), in the order the settings list them.
+# The names are English catalogue messages, translated as each language's Discord settings name them when
+# they are shown (``listed``); logs keep the English.
 IN_CHANNEL = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
 # In a thread Discord asks for Send Messages in Threads instead of Send Messages.
 IN_THREAD = tuple(
-    ("send_messages_in_threads", "Send Messages in Threads") if flag == "send_messages" else (flag, name)
+    ("send_messages_in_threads", N_("Send Messages in Threads")) if flag == "send_messages" else (flag, name)
     for flag, name in IN_CHANNEL
 )
 THREAD_TYPES = frozenset(
@@ -73,53 +77,86 @@ def missing_in(channel: object, me: discord.Member | None) -> list[str] | None:
     return missing(channel.permissions_for(me), thread=is_thread(channel))
 
 
-def listed(names: Sequence[str]) -> str:
-    """'Attach Files', 'Attach Files and Embed Links', 'A, B and C'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+def listed(names: Sequence[str], words: Words) -> str:
+    """'Attach Files', 'Attach Files and Embed Links', 'A, B and C', in the reader's words."""
+    shown = [words.gettext(name) for name in names]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return words.gettext("{first} and {last}", first=", ".join(shown[:-1]), last=shown[-1])
 
 
-def grant_words(count: int, *, thread: bool) -> str:
+def grant_words(count: int, words: Words, *, thread: bool) -> str:
     """Where an admin grants the missing permissions (a thread takes its parent channel's)."""
-    them = "it" if count == 1 else "them"
-    where = "the parent channel's" if thread else "the channel's"
-    return (
-        f"a server admin can grant {them} to my role in {where} settings (Edit Channel → Permissions), "
-        "or for every channel in Server Settings → Roles"
+    if thread:
+        return words.ngettext(
+            "a server admin can grant it to my role in the parent channel's settings (Edit Channel → "
+            "Permissions), or for every channel in Server Settings → Roles",
+            "a server admin can grant them to my role in the parent channel's settings (Edit Channel → "
+            "Permissions), or for every channel in Server Settings → Roles",
+            count,
+        )
+    return words.ngettext(
+        "a server admin can grant it to my role in the channel's settings (Edit Channel → Permissions), or "
+        "for every channel in Server Settings → Roles",
+        "a server admin can grant them to my role in the channel's settings (Edit Channel → Permissions), "
+        "or for every channel in Server Settings → Roles",
+        count,
     )
 
 
-def refusal(names: Sequence[str], *, thread: bool) -> str:
+def refusal(names: Sequence[str], words: Words, *, thread: bool) -> str:
     """The private answer to /te new or /te start where the bot lacks permissions: nothing is opened."""
-    place = "this thread" if thread else "this channel"
-    grant = grant_words(len(names), thread=thread)
-    lacking = permission_words(names)
-    return f"I cannot run a game in {place}: I am missing {lacking}; {grant}, then try again."
-
-
-def lost_dm(game: str, place: str, names: Sequence[str], *, thread: bool) -> str:
-    """The one DM to a game's creator when the bot can no longer post in the game's channel."""
-    what = permission_words(names) if names else "the permission to post there"
-    back = "it is" if len(names) <= 1 else "they are"
-    return (
-        f"**{game}** — I can no longer post in #{place}: I am missing {what}. The game keeps its state "
-        f"(moves, prompts and hands in DMs work as before) and I will post there again once {back} back: "
-        f"{grant_words(max(1, len(names)), thread=thread)}."
+    grant = grant_words(len(names), words, thread=thread)
+    lacking = permission_words(names, words)
+    if thread:
+        return words.gettext(
+            "I cannot run a game in this thread: I am missing {permissions}; {grant}, then try again.",
+            permissions=lacking,
+            grant=grant,
+        )
+    return words.gettext(
+        "I cannot run a game in this channel: I am missing {permissions}; {grant}, then try again.",
+        permissions=lacking,
+        grant=grant,
     )
 
 
-BACK_LINE = "I can post here again."
-BACK_BOARD = "I can post here again"
+def lost_dm(game: str, place: str, names: Sequence[str], words: Words, *, thread: bool) -> str:
+    """The one DM to a game's creator when the bot can no longer post in the game's channel."""
+    what = permission_words(names, words) if names else words.gettext("the permission to post there")
+    count = max(1, len(names))
+    return words.ngettext(
+        "**{game}** — I can no longer post in #{place}: I am missing {permissions}. The game keeps its state "
+        "(moves, prompts and hands in DMs work as before) and I will post there again once it is back: "
+        "{grant}.",
+        "**{game}** — I can no longer post in #{place}: I am missing {permissions}. The game keeps its state "
+        "(moves, prompts and hands in DMs work as before) and I will post there again once they are back: "
+        "{grant}.",
+        count,
+        game=game,
+        place=place,
+        permissions=what,
+        grant=grant_words(count, words, thread=thread),
+    )
 
 
-def back_board(missed: int) -> str:
+BACK_LINE = N_("I can post here again.")
+
+
+def back_board(missed: int, words: Words) -> str:
     """The head of the post once the bot may post again: how many actions it could not show (``/te log``
     lists only what was posted; the players had each one by DM)."""
-    meanwhile = f" ({missed} action{'' if missed == 1 else 's'} played meanwhile)" if missed > 0 else ""
-    return f"{BACK_BOARD}{meanwhile}; the board as it stands now:"
+    if missed > 0:
+        return words.ngettext(
+            "I can post here again ({n} action played meanwhile); the board as it stands now:",
+            "I can post here again ({n} actions played meanwhile); the board as it stands now:",
+            missed,
+        )
+    return words.gettext("I can post here again; the board as it stands now:")
 
 
-def permission_words(names: Sequence[str]) -> str:
+def permission_words(names: Sequence[str], words: Words) -> str:
     """'the Attach Files permission', 'the Attach Files and Embed Links permissions'."""
-    return f"the {listed(names)} permission{'' if len(names) == 1 else 's'}"
+    return words.ngettext(
+        "the {names} permission", "the {names} permissions", len(names), names=listed(names, words)
+    )

@@ -27,8 +27,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
 from functools import partial
 from typing import Any
 
@@ -44,18 +45,31 @@ from bot.steps import SHOWING, Showing
 from engine import (
     COLOURS,
     Action,
+    Colour,
     Event,
     Game,
     Kind,
     Phase,
     PlayerView,
     PublicView,
+    dump,
+    load,
     player_view,
     public_view,
 )
-from i18n import Words
+from i18n import N_, Words
 from render import SeatMark, SeatNote
-from storage import DmMode, GameRecord, MessageKind, PlayerSettings, Post, PresentationStep, Status, Store
+from storage import (
+    DirectMessage,
+    DmMode,
+    GameRecord,
+    MessageKind,
+    PlayerSettings,
+    Post,
+    PresentationStep,
+    Status,
+    Store,
+)
 
 _BUTTON_STYLES = {
     Kind.COMMIT: discord.ButtonStyle.primary,
@@ -77,6 +91,11 @@ TURN_POST_ROWS = 12
 _HAND_ROOM = 320
 BUILT_IN_SETTINGS = PlayerSettings(DmMode.TURN, False)
 MEMBER_NAME_AGE = 3600  # seconds a nickname asked of Discord is used before asking again
+# Names when Discord will not say: a game's channel that is gone, a seat whose person it cannot name.
+DELETED_CHANNEL = N_("a deleted channel")
+A_PLAYER = N_("player {number}")
+A_COMPUTER = N_("Bot ({level})")
+COMPUTER_HOLDER = N_("the computer player")  # who plays a seat handed to the computer player (R33)
 
 
 class Directory:
@@ -107,13 +126,15 @@ class Directory:
         R33), or the computer player's."""
         people = players_of(record)
         bots = texts.computer_names(record.seats)
+        words = game_words(record)  # names are the channel's and the pictures' first
         names = []
         for seat in record.seats:
             person = people.get(seat.seat)
             if person is None:  # a computer player's seat (storage migration 0005)
-                names.append(bots.get(seat.seat, f"Bot ({seat.level})"))
+                names.append(bots.get(seat.seat) or words.gettext(A_COMPUTER, level=seat.level))
             else:
-                names.append(await self.name_of(record, person, f"player {seat.seat + 1}"))
+                fallback = words.gettext(A_PLAYER, number=seat.seat + 1)
+                names.append(await self.name_of(record, person, fallback))
         return names
 
     async def name_of(self, record: GameRecord, user_id: int, fallback: str) -> str:
@@ -166,18 +187,20 @@ class Directory:
         """A channel's or thread's name from the cache only, or None."""
         return getattr(self._client.get_channel(channel_id), "name", None)
 
-    async def game_name(self, record: GameRecord) -> str:
-        """'Friends · #games · game 12': the server, the channel or thread, the game's number."""
+    async def game_name(self, record: GameRecord, words: Words | None = None) -> str:
+        """'Friends · #games · game 12': the server, the channel or thread, the game's number (``words``: the
+        reader's, for a deleted channel; the game's by default)."""
         channel = self._client.get_channel(record.channel_id)
         if channel is None:
             with contextlib.suppress(discord.HTTPException):
                 channel = await self._client.fetch_channel(record.channel_id)
-        place = getattr(channel, "name", None) or "a deleted channel"
+        words = words or game_words(record)
+        place = getattr(channel, "name", None) or words.gettext(DELETED_CHANNEL)
         guild_id = record.guild_id
         if guild_id and self._client.get_guild(guild_id) is None and guild_id not in self._guild_names:
             with contextlib.suppress(discord.HTTPException):  # on another shard: not in this process's cache
                 self._guild_names[guild_id] = (await self._client.fetch_guild(guild_id)).name
-        return texts.game_name(game_words(record), self.guild_name(record.guild_id), place, record.id)
+        return texts.game_name(words, self.guild_name(record.guild_id), place, record.id)
 
     async def channel_of(self, record: GameRecord) -> discord.abc.Messageable | None:
         channel = self._client.get_channel(record.channel_id)
@@ -260,8 +283,9 @@ class ChannelPosts(_GameMessages):
         if await self._store.message(record.id, MessageKind.NO_POSTING) is not None:
             return
         place = getattr(channel, "name", None) or str(record.channel_id)
-        name = await self._directory.game_name(record)
-        text = permissions.lost_dm(name, place, lacking, thread=permissions.is_thread(channel))
+        words = (await people_words(self._store, [record.creator_id], record.language))[record.creator_id]
+        name = await self._directory.game_name(record, words)
+        text = permissions.lost_dm(name, place, lacking, words, thread=permissions.is_thread(channel))
         where = (0, 0)
         try:
             dm = await (await self._directory.user(record.creator_id)).send(text)
@@ -278,7 +302,9 @@ class ChannelPosts(_GameMessages):
         log.info("game %s: posting in channel %s again", record.id, record.channel_id)
         try:
             if record.status is not Status.PLAYING:
-                await channel.send(f"{permissions.BACK_LINE} {texts.lobby_text(game_words(record), record)}")
+                words = game_words(record)
+                back = words.gettext(permissions.BACK_LINE)
+                await channel.send(f"{back} {texts.lobby_text(words, record)}")
                 return
             game = record.game()
             view = public_view(game)
@@ -290,7 +316,7 @@ class ChannelPosts(_GameMessages):
             )
             posts = await self._store.last_posts(record.id, 1)
             missed = record.version - posts[0].version if posts else record.version
-            await channel.send(f"{permissions.back_board(missed)}\n{last}", file=picture)
+            await channel.send(f"{permissions.back_board(missed, game_words(record))}\n{last}", file=picture)
         except discord.HTTPException:
             log.warning("game %s: the post after the permissions came back failed", record.id, exc_info=True)
 
@@ -385,6 +411,7 @@ class ChannelPosts(_GameMessages):
         channel = await self._postable(record)
         if channel is None:
             return None
+        words = game_words(record)
         view = public_view(game)
         words = game_words(record)
         lines = [texts.start_line(words, record, names)] if before is None else []
@@ -407,11 +434,8 @@ class ChannelPosts(_GameMessages):
             mention = f"<@{ping}>" if ping is not None else None
             last = awaited_line(record, view, names, due, mention)
             shown = shows_board(before, game, story)
-            files = (
-                [await board_file(view, names, shown_events(story), notes, words=game_words(record))]
-                if shown
-                else []
-            )
+            shown_files = [await board_file(view, names, shown_events(story), notes, words=words)]
+            files = shown_files if shown else []
         content = texts.fit_message(words, lines, last)
         sending: dict[str, Any] = {"files": files, "allowed_mentions": _mentions(players)}
         try:
@@ -431,7 +455,8 @@ class ChannelPosts(_GameMessages):
             await self._lost(record, channel, [])
             return None
         step = None if showing is None else POST_STEP
-        return await self._remember(record, message, lines, turn_ended(before, story), step=step)
+        ended = turn_ended(before, story)
+        return await self._remember(record, message, lines, ended, step=step, board=bool(files))
 
     async def _extend(
         self,
@@ -446,9 +471,9 @@ class ChannelPosts(_GameMessages):
         """The turn's post, edited to tell ``lines`` too (and carry the board, if this post has it): a turn
         reads as one post, and only its first action notifies. None when a new post is due: the first action
         of a turn, a post that notifies someone (the caller), the end of the game, a turn's post that already
-        carries a board, ended a turn, was deleted or would not fit. Decided from the store and the message
-        alone, so a version shown again after a crash decides the same; an edit that came through before the
-        crash is found by its text and not made again."""
+        carries a board, ended a turn, was deleted or would not fit. Decided from the store's rows alone
+        (never from the message's text), so a version shown again after a crash decides the same and makes
+        the same edit again."""
         if before is None or game.is_over or (before.phase is Phase.ACTION and before.actions_left >= 2):
             return None
         rows = _same_message(await self._store.last_posts(record.id, TURN_POST_ROWS))
@@ -457,6 +482,7 @@ class ChannelPosts(_GameMessages):
             or len(rows) == TURN_POST_ROWS  # perhaps longer: its older lines would be lost
             or rows[-1].turn_of is not None
             or rows[-1].channel_id != record.channel_id
+            or any(row.board for row in rows)
         ):
             return None
         told = [line for row in rows for line in row.lines] + lines
@@ -465,13 +491,9 @@ class ChannelPosts(_GameMessages):
             return None
         try:
             message = await channel.fetch_message(rows[-1].message_id)
+            await message.edit(content=content, attachments=files)
         except discord.HTTPException:  # deleted, or not readable: a new post
             return None
-        if message.content.strip() == content.strip():
-            return message  # edited before a crash
-        if message.attachments:
-            return None
-        await message.edit(content=content, attachments=files)
         return message
 
     async def _remember(
@@ -482,10 +504,12 @@ class ChannelPosts(_GameMessages):
         turn_of: int | None,
         *,
         step: str | None = None,
+        board: bool = False,
     ) -> Post:
-        now = self._now()
+        """Keep a post (``board``: it carries the board picture: a turn's post is then not extended)."""
+        at = (message.channel.id, message.id, self._now())
         return await self._store.add_post(
-            record.id, record.version, message.channel.id, message.id, now, lines, turn_of=turn_of, step=step
+            record.id, record.version, *at, lines, turn_of=turn_of, step=step, board=board
         )
 
     async def tell_dms_closed(self, record: GameRecord, user_id: int) -> None:
@@ -515,13 +539,6 @@ class ChannelPosts(_GameMessages):
             user_id=user_id,
             step=None if showing is None else showing.key(step),
         )
-
-
-async def dm_words(store: Store, record: GameRecord, user_id: int | None) -> Words:
-    """The words of a DM about ``record`` to ``user_id``: their language (``bot.language``)."""
-    if user_id is None:
-        return game_words(record)
-    return (await people_words(store, [user_id], record.language))[user_id]
 
 
 def awaited_line(
@@ -580,39 +597,168 @@ def turn_ended(before: Game | None, story: texts.Story) -> int | None:
     return ended
 
 
+class DmKind(StrEnum):
+    """What a DM about a game says (``direct_messages.kind``, storage migration 0017). Its facts (a JSON
+    object) are what its text is made of, so that an edit makes it again in its reader's language."""
+
+    START = "start"  # first: the seat that plays first
+    TURN = "turn"  # turn, actions_left, deadline, goes_on, posts (the catch-up's numbers), first_turn
+    PROMPT = "prompt"  # position (the engine's text of the game asked about), deadline, vacation
+    REMINDER = "reminder"  # position, due ([at, kind] or None)
+    VACATION_OVER = "vacation-over"  # position, due: R31a's one DM at the end of a vacation
+    LAST_CALL = "last-call"  # due
+    TIMED_OUT = "timed-out"  # away_minutes: the away panel (R30)
+    NEWS = "news"  # events (those that hit the reader's pieces, with dm: all), link
+    END = "end"  # position (the final one), link
+    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33)
+    NO_LONGER_YOURS = "no-longer-yours"  # holder: the seat, which another plays now (R33)
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True)
+class About:
+    """What a DM is about: its kind, its reader's seat and its facts (``DmKind``)."""
+
+    kind: DmKind
+    seat: int
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+# What a DM says once what it told is over, when it is made again at an edit (its reader's hand changed, or
+# a newer DM carries it).
+TURN_OVER = N_("**{game}** — your turn (turn {turn}) is over.")
+TURN_MOVED = N_("**{game}** — your turn (turn {turn}; it goes on in a newer message).")
+TURN_GOES_ON_MOVED = N_("**{game}** — your turn goes on (turn {turn}; it goes on in a newer message).")
+CAME_BACK = N_(
+    "**{game}** — your time ran out, so your turn was played for you. You came back since: your deadlines "
+    "are the usual ones."
+)
+_ANSWERED = {
+    DmKind.REMINDER: N_("**{game}** — a reminder, answered since."),
+    DmKind.LAST_CALL: N_("**{game}** — a last call, answered since."),
+    DmKind.VACATION_OVER: N_("**{game}** — welcome back from your vacation."),
+}
+SEE_THE_POST = N_("[See the post]({link}).")
+
+
+def event_facts(event: Event) -> dict[str, Any]:
+    """An event as a DM's facts keep it (JSON)."""
+    colour = None if event.colour is None else int(event.colour)
+    return {**asdict(event), "colour": colour, "squares": list(event.squares)}
+
+
+def event_of(facts: Mapping[str, Any]) -> Event:
+    colour = facts.get("colour")
+    kept = {"colour": None if colour is None else Colour(colour), "squares": tuple(facts["squares"])}
+    return Event(**{**facts, **kept})
+
+
+def _due(pair: Sequence[Any] | None) -> Due | None:
+    return None if pair is None else Due(pair[0], pair[1])
+
+
+def said_now(about: About, game: str, words: Words, now: texts.SeatNow | None) -> str | None:
+    """What a DM says of its seat now (``now``; None: as it was sent), where that changes what it says: a
+    turn DM says "your turn" with its actions left only while that turn lasts, then that it goes on in a
+    newer message or is over; a reminder or last call, once answered, says so; an away panel says when the
+    seat came back. None for the rest of what a DM says, which stays as it was sent."""
+    kind, facts = about.kind, about.facts
+    if kind is DmKind.TURN:
+        turn, goes_on = facts["turn"], facts["goes_on"]
+        if now is None or (now.active and now.turn == turn and not now.moved):
+            left = facts["actions_left"] if now is None else now.actions_left
+            deadline = facts["deadline"] if now is None or now.deadline is None else now.deadline
+            return texts.turn_dm(words, game, turn, left, deadline, goes_on=goes_on)
+        if not now.active or now.turn != turn:
+            return words.gettext(TURN_OVER, game=game, turn=turn)
+        moved = TURN_GOES_ON_MOVED if goes_on else TURN_MOVED
+        return words.gettext(moved, game=game, turn=turn)
+    if now is None:
+        return None
+    answered = _ANSWERED.get(kind)
+    if answered is not None and not now.awaited:
+        return words.gettext(answered, game=game)
+    if kind is DmKind.TIMED_OUT and not now.away:
+        return words.gettext(CAME_BACK, game=game)
+    return None
+
+
+def _compose(
+    words: Words,
+    head: str,
+    note: str = "",
+    hand: str | None = None,
+    newer: tuple[int, int] | None = None,
+) -> str:
+    """A DM's text: its own (``head``), the note it was closed with, then its hand or the line pointing to
+    the newer DM that carries it."""
+    parts = [head, f"*{note}*" if note else ""]
+    if newer is not None:
+        parts.append(texts.older_hand(words, texts.dm_link(*newer)))
+    elif hand:
+        parts.append(hand)
+    return "\n".join(part for part in parts if part)
+
+
+def closing_note(row: DirectMessage) -> texts.ClosingNote | None:
+    """The note a closed prompt's row keeps, with the answer that closed it as its position offered it."""
+    if row.note is None:
+        return None
+    if row.note_choice is None or "position" not in row.facts:
+        return texts.ClosingNote(row.note)
+    offered = public_view(load(row.facts["position"]))
+    return texts.ClosingNote(row.note, Action.parse(row.note_choice), offered)
+
+
+def _about(row: DirectMessage) -> About | None:
+    """What a kept DM is about; None for a kind this version does not know."""
+    try:
+        kind = DmKind(row.kind)
+    except ValueError:
+        return None
+    return None if row.seat is None else About(kind, row.seat, row.facts)
+
+
 class DirectMessages(_GameMessages):
-    """Every DM about a game goes through here. While the game is in play a DM carries the player's hand
-    below its own text (``texts.HAND_HEADING``): the newest DM is the hand panel, edited when the hand
-    changes, and the one before is cut to a line pointing to it. A DM refused because the player's DMs are
-    closed is told in the channel (``ChannelPosts.tell_dms_closed``)."""
+    """Every DM about a game goes through here, in its reader's language (``words_of``). While the game is
+    in play a DM carries the player's hand below its own text: the newest DM is the hand panel, edited when
+    the hand changes, and the one before is cut to a line pointing to it. What each DM shows is kept in a
+    row (``About``, ``Store.add_dm``): an edit makes the DM again from its row, never from its text. A DM
+    refused because the player's DMs are closed is told in the channel (``ChannelPosts.tell_dms_closed``)."""
 
     def __init__(self, directory: Directory, store: Store, clock: Clock, channel: ChannelPosts) -> None:
         super().__init__(directory, store, clock)
         self._channel = channel
 
+    async def words_of(self, record: GameRecord, user_id: int) -> Words:
+        """The words of DMs to ``user_id``: theirs (``bot.language``)."""
+        return (await people_words(self._store, [user_id], record.language))[user_id]
+
     async def send(
         self,
         record: GameRecord,
         user_id: int,
-        text: str,
+        about: About,
         *,
         hand: tuple[Game, int, list[str]] | None = None,
         view: discord.ui.View | None = None,
     ) -> discord.Message | discord.PartialMessage | None:
-        """Send ``text`` (which names the game); with ``hand`` (the game, the seat, the names) the player's
-        hand follows and this DM becomes the hand panel. None if it could not be sent. While a version is
-        shown (``SHOWING``) this is its step ``dm:<user>`` (a person gets one DM per version), done once:
-        shown again after a crash, the DM sent before is returned (None if it was refused)."""
+        """Send the DM ``about`` says (it names the game), kept as a row; with ``hand`` (the game, the seat,
+        the names) the player's hand follows and this DM becomes the hand panel. None if it could not be
+        sent. While a version is shown (``SHOWING``) this is its step ``dm:<user>`` (a person gets one DM per
+        version), done once: shown again after a crash, the DM sent before is returned (None if it was
+        refused)."""
         showing, step = SHOWING.get(), f"dm:{user_id}"
         user = await self._directory.user(user_id)
         if showing is not None and (done := showing.done(step)) is not None:
             return await self._sent_before(record, user, showing, done, hand)
+        words = await self.words_of(record, user_id)
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        content = text
+        hand_words = None
         if hand is not None:
             game, seat, names = hand
-            hand_words, extra["file"] = await self._hand(record, game, seat, names)
-            content = f"{text}\n{hand_words}"
+            hand_words, extra["file"] = await self._hand(record, game, seat, names, words)
+        content = _compose(words, await self._head(record, about, words), hand=hand_words)
         try:
             if showing is None:
                 message = await user.send(content, **extra)
@@ -627,6 +773,19 @@ class DirectMessages(_GameMessages):
             return None
         if await self._store.message(record.id, MessageKind.DMS_CLOSED, user_id=user_id) is not None:
             await self._store.forget_message(record.id, MessageKind.DMS_CLOSED, user_id=user_id)
+        kept = DirectMessage(
+            message.id,
+            record.id,
+            user_id,
+            about.seat,
+            message.channel.id,
+            record.version,
+            about.kind,
+            about.facts,
+            self._now(),
+            hand=hand is not None,
+        )
+        await self._store.add_dm(kept)
         if hand is None:
             if showing is not None:
                 await showing.record(step, message)
@@ -668,6 +827,80 @@ class DirectMessages(_GameMessages):
         await showing.record(older)
         return message
 
+    async def _head(
+        self, record: GameRecord, about: About, words: Words, now: texts.SeatNow | None = None
+    ) -> str:
+        """A DM's own text, made from what it is about; ``now``: what is true of its seat when it is edited
+        (a turn over, a reminder answered, a seat back), None as it was sent."""
+        game = await self._directory.game_name(record, words)
+        kind, seat, facts = about.kind, about.seat, about.facts
+        said = said_now(about, game, words, now)
+        if kind is DmKind.TURN:
+            return await self._with_catch_up(record, said or "", facts, words)
+        if said is not None:
+            return said
+        if kind is DmKind.TIMED_OUT:
+            return texts.timed_out_dm(words, game, facts["away_minutes"])
+        if kind is DmKind.LAST_CALL:
+            due = _due(facts["due"])
+            return texts.last_call_dm(words, game, due) if due is not None else ""
+        if kind is DmKind.RESIGNED:
+            return texts.resigned_panel(words, game)
+        if kind is DmKind.TAKEN_OVER:
+            return texts.taken_over_welcome(words, game, facts["former"])
+        names = await self._directory.names_for(record)
+        if kind is DmKind.START:
+            return texts.start_dm(words, game, names[facts["first"]])
+        if kind is DmKind.NO_LONGER_YOURS:
+            holder = words.gettext(COMPUTER_HOLDER) if facts.get("computer") else names[facts["holder"]]
+            return texts.no_longer_yours(words, game, holder)
+        if kind is DmKind.NEWS:
+            hits = [texts.event_line(words, event_of(e), names) for e in facts["events"]]
+            told = [*hits, words.gettext(SEE_THE_POST, link=facts["link"])]
+            return texts.news_dm(words, game, told, names[seat])
+        position = load(facts["position"])
+        if kind is DmKind.END:
+            place = texts.place_words(words, public_view(position), seat)
+            return texts.end_dm(words, game, place, facts["link"])
+        if kind is DmKind.PROMPT:
+            pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
+            deadline, vacation = facts["deadline"], facts["vacation"]
+            return texts.prompt_text(words, pv, names, game, deadline, default, wars, vacation)
+        view = public_view(position)  # a reminder, or the end of a vacation
+        deadline = texts.deadline_words(words, view, _due(facts["due"]), names[seat])
+        if kind is DmKind.VACATION_OVER:
+            return texts.vacation_over_dm(words, game, view, deadline)
+        return texts.reminder_dm(words, game, view, deadline)
+
+    async def _with_catch_up(
+        self, record: GameRecord, head: str, facts: Mapping[str, Any], words: Words
+    ) -> str:
+        """The turn DM: its sentence, then what the channel was told since the player's last turn."""
+        posts = await self._store.posts_numbered(record.id, facts["posts"])
+        if posts and not facts["goes_on"]:
+            heading = texts.SO_FAR if facts["first_turn"] else texts.SINCE_LAST_TURN
+            head += "\n" + words.gettext(heading)
+        lines = texts.catch_up(words, posts, record.guild_id)
+        return texts.fit_message(words, lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
+
+    async def _made_again(
+        self,
+        record: GameRecord,
+        row: DirectMessage,
+        now: texts.SeatNow | None = None,
+        hand: str | None = None,
+    ) -> str | None:
+        """A kept DM's text made again in its reader's words (``hand``: its new hand section, if it carries
+        one); None for a DM kept by no row (sent before migration 0017) or of an unknown kind."""
+        about = _about(row)
+        if about is None:
+            return None
+        words = await self.words_of(record, row.user_id)
+        head = await self._head(record, about, words, now)
+        note = closing_note(row)
+        said = "" if note is None else note.words(words)
+        return _compose(words, head, said, hand if row.hand else None, row.newer)
+
     async def _cut_hand(
         self,
         record: GameRecord,
@@ -676,21 +909,23 @@ class DirectMessages(_GameMessages):
         hand: tuple[Game, int, list[str]],
     ) -> None:
         """The hand of the player's DM before ``newest`` becomes a line pointing to it."""
+        newer = (newest.channel.id, newest.id)
+        await self._store.dm_moved(old[1], *newer)
+        row = await self._store.dm(old[1])
         game, seat, _ = hand
-        words = await dm_words(self._store, record, record.user_at(seat))
-        pointer = texts.older_hand(words, texts.dm_link(newest.channel.id, newest.id))
         now = seat_now(record, game, seat, self._now(), moved=True)
-        await self._edit_hand(
-            record, *old, pointer, None, head_edit=partial(texts.dm_head_now, words, now=now)
-        )
+        text = None if row is None else await self._made_again(record, row, now)
+        user_id = record.user_at(seat)
+        if text is None and user_id is not None:  # a DM kept by no row: only the pointer is sure to be true
+            text = _compose(await self.words_of(record, user_id), "", newer=newer)
+        await self._edit(record, *old, content=text, attachments=[])
 
     async def _hand(
-        self, record: GameRecord, game: Game, seat: int, names: list[str]
+        self, record: GameRecord, game: Game, seat: int, names: list[str], words: Words
     ) -> tuple[str, discord.File]:
         """The hand section of a DM and its picture (in its reader's language), which names the game."""
         pv = player_view(game, seat)
-        title = await self._directory.game_name(record)
-        words = await dm_words(self._store, record, record.user_at(seat))
+        title = await self._directory.game_name(record, words)
         notes = seat_notes(record, self._now())
         return texts.hand_text(words, pv), await hand_file(pv, names, notes, title, words=words)
 
@@ -698,113 +933,73 @@ class DirectMessages(_GameMessages):
         self, record: GameRecord, game: Game, seat: int, names: list[str], due: Due | None = None
     ) -> None:
         """Edit the hand in the player's newest DM about the game (no DM is sent for it), and make its own
-        text true again (``texts.dm_head_now``; ``due``: until when the game waits, if known); while a
-        version is shown, its step ``hand:<user>``, done once."""
+        text true again (``due``: until when the game waits, if known); while a version is shown, its step
+        ``hand:<user>``, done once."""
         user_id = record.user_at(seat)
         showing, step = SHOWING.get(), f"hand:{user_id}"
-        if showing is not None and showing.done(step) is not None:
+        if user_id is None or (showing is not None and showing.done(step) is not None):
             return
-        ref = (
-            None
-            if user_id is None
-            else await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
-        )
+        ref = await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
         if ref is not None:
-            hand, file = await self._hand(record, game, seat, names)
+            words = await self.words_of(record, user_id)
+            hand, file = await self._hand(record, game, seat, names, words)
+            row = await self._store.dm(ref.message_id)
             now = seat_now(record, game, seat, self._now(), due)
-            truth = partial(texts.dm_head_now, await dm_words(self._store, record, user_id), now=now)
-            await self._edit_hand(record, ref.channel_id, ref.message_id, hand, file, head_edit=truth)
+            text = None if row is None else await self._made_again(record, row, now, hand)
+            await self._edit(record, ref.channel_id, ref.message_id, content=text or hand, attachments=[file])
             if showing is not None:
                 await showing.record(step)
 
-    async def release(self, record: GameRecord, user_id: int, text: str) -> None:
-        """A player lost their seat (R33): their newest DM about the game says so, without the hand, and is
-        no longer their panel."""
+    async def release(self, record: GameRecord, user_id: int, about: About) -> None:
+        """A player lost their seat (R33): their newest DM about the game says what ``about`` says, without
+        the hand, and is no longer their panel."""
         ref = await self._store.message(record.id, MessageKind.HAND, user_id=user_id)
         if ref is None:
             return
-        await self._edit_hand(record, ref.channel_id, ref.message_id, text, None, whole=True)
+        await self._store.dm_replaced(ref.message_id, about.kind, about.facts)
+        text = await self._head(record, about, await self.words_of(record, user_id))
+        await self._edit(record, ref.channel_id, ref.message_id, content=text, attachments=[])
         await self._store.forget_message(record.id, MessageKind.HAND, user_id=user_id)
 
-    async def _edit_hand(
-        self,
-        record: GameRecord,
-        channel_id: int,
-        message_id: int,
-        hand: str,
-        file: discord.File | None,
-        *,
-        whole: bool = False,
-        head_edit: Callable[[str], str] | None = None,
-    ) -> None:
-        """Put ``hand`` (and ``file``, or no picture) in place of a DM's hand section; ``whole``: in place of
-        the whole DM; ``head_edit`` brings the DM's own text up to date (actions left, a past turn)."""
+    async def _edit(self, record: GameRecord, channel_id: int, message_id: int, **changes: Any) -> None:
+        """Edit a DM as ``changes`` say (its text is never read: it is made from its row)."""
         try:
             channel = await self._directory.messageable(channel_id)
-            if channel is None:
-                return
-            message = await channel.fetch_message(message_id)
-            head = "" if whole else own_text(message.content)
-            if head_edit is not None:
-                head = head_edit(head)
-            content = f"{head}\n{hand}" if head else hand
-            await message.edit(content=content, attachments=[file] if file is not None else [])
-        except discord.HTTPException as exc:
+            if channel is not None:
+                await (await channel.fetch_message(message_id)).edit(**changes)
+        except discord.HTTPException as exc:  # deleted; a stale prompt button still answers that it is closed
             log.warning("game %s: DM %s not edited: %s", record.id, message_id, exc)
 
     async def close_prompts(
         self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None
     ) -> None:
         """Take the buttons off prompts whose decision is over (answered, expired or abandoned), or off the
-        prompt of ``user_id`` alone (who lost their seat), adding ``note`` to their text (their hand, if they
-        carry it, stays below). Done again after a crash, it leaves alone the prompt that the version being
-        shown sent before the crash (``SHOWING``); each prompt is forgotten once closed."""
+        prompt of ``user_id`` alone (who lost their seat), adding ``note`` (kept as its catalogue message and
+        the answer that closed it) to their text (their hand, if they carry it, stays below). Done again
+        after a crash, it leaves alone the prompt that the version being shown sent before the crash
+        (``SHOWING``); each prompt is forgotten once closed."""
         showing = SHOWING.get()
+        game = record.game() if record.position is not None else None
         for ref in await self._store.messages(record.id, MessageKind.PROMPT):
-            if user_id is not None and ref.user_id != user_id:
+            if ref.user_id is None or (user_id is not None and ref.user_id != user_id):
                 continue
             if showing is not None and showing.sent(f"dm:{ref.user_id}", ref.message_id):
                 continue
-            try:
-                channel = await self._directory.messageable(ref.channel_id)
-                if channel is not None:
-                    message = await channel.fetch_message(ref.message_id)
-                    words = await dm_words(self._store, record, ref.user_id)
-                    await message.edit(content=with_note(message.content, note.words(words)), view=None)
-            except discord.HTTPException as exc:  # a stale button still answers that it is closed
-                log.warning("game %s: prompt %s not closed: %s", record.id, ref.message_id, exc)
+            changes: dict[str, Any] = {"view": None}
+            row = await self._store.dm(ref.message_id)
+            if row is not None:
+                choice = None if note.action is None else note.action.text
+                await self._store.dm_noted(row.message_id, note.message, choice)
+                seat = row.seat if row.hand and game is not None else None
+                words = await self.words_of(record, ref.user_id)
+                pv = None if seat is None or game is None else player_view(game, seat)
+                hand = None if pv is None else texts.hand_text(words, pv)
+                noted = replace(row, note=note.message, note_choice=choice)
+                text = await self._made_again(record, noted, None, hand)
+                if text is not None:
+                    changes["content"] = text
+            await self._edit(record, ref.channel_id, ref.message_id, **changes)
             await self._store.forget_message(record.id, MessageKind.PROMPT, user_id=ref.user_id)
-
-
-def split_hand(content: str) -> tuple[str, str]:
-    """A DM's own text and its hand section ("" if it carries none). A hand panel sent before issue 10 was
-    the hand alone ("**Your screen — ...")."""
-    if content.startswith("**Your screen"):
-        return "", content
-    for heading in texts.hand_marks()[0]:  # the DM's reader may have read another language then
-        head, found, hand = content.partition("\n" + heading)
-        if found:
-            return head, heading + hand
-    return content, ""
-
-
-def with_note(content: str, note: str) -> str:
-    """A DM with ``note`` added to its own text, above its hand or the line that points to it (once: a
-    closing done again after a crash adds nothing)."""
-    hand = split_hand(content)[1] or next(
-        (line for line in content.split("\n") if line.startswith(texts.hand_marks()[1])), ""
-    )
-    own, noted = own_text(content), f"*{note}*"
-    if own.endswith("\n" + noted):
-        noted = ""
-    return "\n".join(part for part in (own, noted, hand) if part)
-
-
-def own_text(content: str) -> str:
-    """A DM's text without its hand section, or without the line that points to a newer one."""
-    head = split_hand(content)[0]
-    lines = head.split("\n")
-    return "\n".join(line for line in lines if not line.startswith(texts.hand_marks()[1]))
 
 
 class Prompts(_GameMessages):
@@ -836,14 +1031,13 @@ class Prompts(_GameMessages):
             return False
         pv = player_view(game, seat)
         deadline = due.at if due is not None else None
-        name = await self._directory.game_name(record)
         away = on_vacation(record.seat_record(seat), self._now())
         vacation = record.options.computer_level if away else None
-        wars = wars_offered(game)
-        words = await dm_words(self._store, record, user_id)
-        text = texts.prompt_text(words, pv, names, name, deadline, game.default_action(), wars, vacation)
+        facts = {"position": dump(game), "deadline": deadline, "vacation": vacation}
+        words = await self._dms.words_of(record, user_id)
         buttons = prompt_buttons(words, record.id, record.version, pv.choices, pv)
-        message = await self._dms.send(record, user_id, text, hand=(game, seat, names), view=buttons)
+        about = About(DmKind.PROMPT, seat, facts)
+        message = await self._dms.send(record, user_id, about, hand=(game, seat, names), view=buttons)
         if message is None:
             return False
         await self._store.remember_message(
@@ -869,23 +1063,17 @@ class Prompts(_GameMessages):
             return False
         if not await self.wants(record, user_id):
             return False
-        game_name = await self._directory.game_name(record)
-        deadline = due.at if due is not None else None
-        words = await dm_words(self._store, record, user_id)
-        head = texts.turn_dm(
-            words, game_name, game.turn, game.actions_left, deadline, goes_on=goes_on is not None
-        )
-        if goes_on is not None:
-            posts = [goes_on]
-        else:
-            posts = await self._store.posts_since_turn(record.id, seat)
-            first_turn = game.turn <= game.players  # no turn of theirs has ended yet
-            if posts:
-                catch_up_heading = texts.SO_FAR if first_turn else texts.SINCE_LAST_TURN
-                head += "\n" + words.gettext(catch_up_heading)
-        lines = texts.catch_up(words, posts, record.guild_id)
-        text = texts.fit_message(words, lines, "", texts.MESSAGE_LIMIT - _HAND_ROOM, head=head)
-        return await self._dms.send(record, user_id, text, hand=(game, seat, names)) is not None
+        posts = [goes_on] if goes_on is not None else await self._store.posts_since_turn(record.id, seat)
+        facts = {
+            "turn": game.turn,
+            "actions_left": game.actions_left,
+            "deadline": due.at if due is not None else None,
+            "goes_on": goes_on is not None,
+            "posts": [p.seq for p in posts],
+            "first_turn": game.turn <= game.players,  # no turn of theirs has ended yet
+        }
+        about = About(DmKind.TURN, seat, facts)
+        return await self._dms.send(record, user_id, about, hand=(game, seat, names)) is not None
 
     async def tell_awaited(self, record: GameRecord, game: Game, names: list[str], due: Due | None) -> None:
         """The prompt or the turn DM to the seat the game waits on (a seat that just changed hands)."""
@@ -895,10 +1083,11 @@ class Prompts(_GameMessages):
             await self.prompt(record, game, names, due)
 
     async def send_to_seat(
-        self, record: GameRecord, seat: int, text: str, *, optional: bool = True, game: Game | None = None
+        self, record: GameRecord, about: About, *, optional: bool = True, game: Game | None = None
     ) -> bool:
         """A DM to the person holding ``seat``, with their hand while the game is in play (none to the
         computer player); ``optional`` ones are not sent with ``dm: none``. True if sent."""
+        seat = about.seat
         user_id = record.user_at(seat)
         if user_id is None or (optional and not await self.wants(record, user_id)):
             return False
@@ -906,40 +1095,29 @@ class Prompts(_GameMessages):
         if record.status is Status.PLAYING or game is not None:
             names = await self._directory.names_for(record)
             hand = (game or record.game(), seat, names)
-        return await self._dms.send(record, user_id, text, hand=hand) is not None
+        return await self._dms.send(record, user_id, about, hand=hand) is not None
 
-    async def reminder_text(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> str:
+    async def reminder(self, record: GameRecord, seat: int, *, vacation_over: bool = False) -> About:
         """A reminder that the game waits for the seat (``vacation_over``: the one DM at the end of its
         vacation, R31a), made before it is sent (``send_to_seat``): the timer loop moves the reminder's row
-        on between the two, so that nothing but the send itself comes after that move."""
-        names = await self._directory.names_for(record)
-        view = public_view(record.game())
+        on between the two, so that little but the send itself comes after that move."""
+        position = dump(record.game())  # read before the row moves on: an unreadable game is retried
         due = await due_of(self._store, record, self._now())
-        words = await dm_words(self._store, record, record.user_at(seat))
-        deadline = texts.deadline_words(words, view, due, names[seat])
-        game_name = await self._directory.game_name(record)
-        if vacation_over:
-            return texts.vacation_over_dm(words, game_name, view, deadline)
-        return texts.reminder_dm(words, game_name, view, deadline)
+        facts = {"position": position, "due": None if due is None else [due.at, due.kind]}
+        return About(DmKind.VACATION_OVER if vacation_over else DmKind.REMINDER, seat, facts)
 
-    async def last_call_text(self, record: GameRecord, seat: int, due: Due) -> str:
-        """The one warning to ``seat`` a few hours before the deadline (what happens when it passes), made
-        before it is sent, like a reminder."""
-        words = await dm_words(self._store, record, record.user_at(seat))
-        return texts.last_call_dm(words, await self._directory.game_name(record), due)
+    def last_call(self, seat: int, due: Due) -> About:
+        """The one warning a few hours before the deadline (what happens when it passes)."""
+        return About(DmKind.LAST_CALL, seat, {"due": [due.at, due.kind]})
 
     async def tell_timed_out(self, record: GameRecord, seat: int, game: Game) -> bool:
-        name = await self._directory.game_name(record)
-        words = await dm_words(self._store, record, record.user_at(seat))
-        text = texts.timed_out_dm(words, name, record.options.away_minutes)
-        return await self.send_to_seat(record, seat, text, game=game)
+        about = About(DmKind.TIMED_OUT, seat, {"away_minutes": record.options.away_minutes})
+        return await self.send_to_seat(record, about, game=game)
 
     async def tell_end(self, record: GameRecord, game: Game, seat: int, link: str) -> bool:
         """The end of the game: the player's place, with their final screen."""
-        name = await self._directory.game_name(record)
-        words = await dm_words(self._store, record, record.user_at(seat))
-        text = texts.end_dm(words, name, texts.place_words(words, public_view(game), seat), link)
-        return await self.send_to_seat(record, seat, text, game=game)
+        about = About(DmKind.END, seat, {"position": dump(game), "link": link})
+        return await self.send_to_seat(record, about, game=game)
 
     async def close(self, record: GameRecord, note: texts.ClosingNote, *, user_id: int | None = None) -> None:
         await self._dms.close_prompts(record, note, user_id=user_id)
@@ -1103,33 +1281,27 @@ class Presenter:
         turn it is not, a time-out to its seat, and with ``dm: all`` the hits on a player's pieces."""
         link = _post_jump(record, post) if post is not None else f"<#{record.channel_id}>"
         timed_out = {h.seat for h in story if isinstance(h, texts.TimedOut)}
-        game_name = await self.directory.game_name(record)
-        readers = await people_words(
-            self._store, [s.user_id for s in record.seats if s.user_id], record.language
-        )
         for seat in record.seats:
             user_id = seat.user_id
             if user_id is None or user_id in told:
                 continue
-            words = readers[user_id]
             sent = False
             if game.is_over:
                 sent = await self.prompts.tell_end(record, game, seat.seat, link)
             elif before is None:
-                text = texts.start_dm(words, game_name, names[game.active])
-                sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+                about = About(DmKind.START, seat.seat, {"first": game.active})
+                sent = await self.prompts.send_to_seat(record, about, game=game)
             elif seat.seat in timed_out:
                 sent = await self.prompts.tell_timed_out(record, seat.seat, game)
             elif settings.get(user_id, BUILT_IN_SETTINGS).dm is DmMode.ALL and user_id != acted_by:
                 hits = [
-                    texts.event_line(words, e, names)
+                    event_facts(e)
                     for e in story
                     if isinstance(e, Event) and e.kind in _HITS and seat.seat in (e.seat, e.other)
                 ]
                 if hits:
-                    post_link = words.gettext("[See the post]({link}).", link=link)
-                    text = texts.news_dm(words, game_name, [*hits, post_link], names[seat.seat])
-                    sent = await self.prompts.send_to_seat(record, seat.seat, text, game=game)
+                    about = About(DmKind.NEWS, seat.seat, {"events": hits, "link": link})
+                    sent = await self.prompts.send_to_seat(record, about, game=game)
             if sent:
                 told.add(user_id)
 

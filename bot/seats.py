@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
 from bot.core import Clock, UserError, unix_time
-from bot.language import game_words, people_words
+from bot.language import game_words
 from bot.play import NO_LONGER_YOURS, NOT_IN_PLAY, ActionPath, seat_of_player
-from bot.present import Presenter, due_of
+from bot.present import About, DmKind, Presenter, due_of
 from bot.texts import ClosingNote
 from i18n import N_, Words
 from storage import (
@@ -147,19 +147,12 @@ class SeatDesk:
             by = await self._presenter.directory.name_of(
                 record, by_user_id, channel.gettext("A server manager")
             )
-            game_name = await self._presenter.directory.game_name(record)
-            people = await people_words(
-                self._store, [u for u in (old_user_id, new_user_id) if u is not None], record.language
-            )
             if before is not None and before.user_id is not None:
-                reader = people.get(before.user_id) or channel
-                panel = texts.no_longer_yours(
-                    reader, game_name, new_holder(reader, new_names, seat, new_user_id)
-                )
-                await self._release(record, before.user_id, panel)
+                facts = {"holder": seat, "computer": new_user_id is None}
+                await self._release(record, before.user_id, About(DmKind.NO_LONGER_YOURS, seat, facts))
             if new_user_id is not None:  # their welcome carries the seat's hand
-                welcome = texts.taken_over_welcome(people[new_user_id], game_name, names[seat])
-                await self._presenter.prompts.send_to_seat(record, seat, welcome, optional=False)
+                welcome = About(DmKind.TAKEN_OVER, seat, {"former": names[seat]})
+                await self._presenter.prompts.send_to_seat(record, welcome, optional=False)
             handed = channel.gettext(
                 "{by} handed {name}'s seat to {to}.",
                 by=by,
@@ -184,8 +177,7 @@ class SeatDesk:
             except NotSeatedError:
                 raise UserError(NO_LONGER_YOURS) from None
             names = await self._presenter.directory.names_for(record)
-            game_name = await self._presenter.directory.game_name(record)
-            await self._release(record, user_id, texts.resigned_panel(words, game_name))
+            await self._release(record, user_id, About(DmKind.RESIGNED, seat))
             line = game_words(record).gettext(
                 "{name} resigned; the computer player plays their seat from now on, and their score still "
                 "counts.",
@@ -207,7 +199,7 @@ class SeatDesk:
             raise UserError("<@{user}> holds no seat in this game.", user=old_user_id)
         return former.seat
 
-    async def _release(self, record: GameRecord, user_id: int, panel: str) -> None:
+    async def _release(self, record: GameRecord, user_id: int, panel: About) -> None:
         """The old holder loses the seat's screen and its open prompt at once."""
         await self._presenter.prompts.close(record, ClosingNote(NO_LONGER_YOURS), user_id=user_id)
         await self._presenter.hands.release(record, user_id, panel)

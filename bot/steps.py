@@ -11,7 +11,9 @@ shown again, it is looked for among the bot's own messages in that channel since
 it is not there. It is sent with a nonce of the game, version and step, which Discord (``enforce_nonce``, set
 by discord.py with every nonce) answers with the message already made if the same nonce came in the last few
 minutes, so even a message the search cannot see (no history permission) is not made twice after a quick
-restart.
+restart. Neither depends on the words of the message made again: the search compares the hash recorded
+when the step began, so a reader who chose another language between the crash and the repeat still has the
+message found, not sent twice.
 """
 
 from __future__ import annotations
@@ -82,10 +84,16 @@ class Showing:
         await self._store.record_step(self.game_id, self.version, step, self._now(), **where)
 
     async def send(
-        self, step: str, channel: discord.abc.Messageable, channel_id: int, content: str, **kwargs: Any
+        self,
+        step: str,
+        channel: discord.abc.Messageable,
+        channel_id: int,
+        content: str,
+        **kwargs: Any,
     ) -> discord.Message:
-        """The step's message: found in the channel if it came through before a crash, else sent. The caller
-        records the step once it has done what follows (raises as ``Messageable.send`` does)."""
+        """The step's message: found in the channel if it came through before a crash (by the hash of the
+        text first sent, whatever ``content`` says now), else sent. The caller records the step once it has
+        done what follows (raises as ``Messageable.send`` does)."""
         begun = self._recorded.get(step)
         if begun is not None and begun.content_hash is not None and begun.channel_id == channel_id:
             found = await self._find(channel, begun)

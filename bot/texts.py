@@ -10,7 +10,6 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from bot.deadlines import AUTOPLAY, TURN, Due
 from engine import (
@@ -27,7 +26,7 @@ from engine import (
     square_name,
 )
 from engine.scoring import allocate_treasures
-from i18n import LANGUAGES, N_, Words, words_for
+from i18n import N_, Words
 from i18n.terms import (
     a_tile,
     building_name,
@@ -1397,16 +1396,6 @@ def older_hand(words: Words, link: str) -> str:
     return words.gettext(OLDER_HAND, link=link)
 
 
-@cache
-def hand_marks() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """How a DM's hand section and the line pointing to a newer one begin, in every language: what
-    ``bot.present`` reads in a DM's text until its rows say it (issue 19, item 5)."""
-    every = [words_for(language) for language in LANGUAGES]
-    headings = tuple(dict.fromkeys(words.gettext(HAND_HEADING) for words in every))
-    pointers = tuple(dict.fromkeys(words.gettext(OLDER_HAND).split("[")[0] + "[" for words in every))
-    return headings, pointers
-
-
 def welcome_dm(words: Words, game: str, channel_id: int) -> str:
     return words.gettext(
         "**{game}** — welcome to Tigris & Euphrates! Your hand, points and treasures will live here, in "
@@ -1471,7 +1460,7 @@ def _your_turn(words: Words, turn: int, actions_left: int, deadline: int | None,
 @dataclass(frozen=True)
 class SeatNow:
     """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
-    (``dm_head_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
+    (``bot.present.said_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
     ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
     carries the hand from now on."""
 
@@ -1482,51 +1471,6 @@ class SeatNow:
     away: bool
     deadline: int | None = None
     moved: bool = False
-
-
-# What ``dm_head_now`` reads in a DM's own English text (issue 19 item 5 replaces reading sent text with
-# storage rows; until then a DM in another language is left as it was sent).
-_TURN_HEAD = re.compile(r"— your turn( goes on)? \(turn (\d+)[^)]*\)[^.\n]*\.")
-_DEADLINE = re.compile(r"; deadline <t:(\d+):R>")
-# the away panel's sentence (``timed_out_dm``), and what it becomes once the seat is back (R31)
-_AWAY_SENTENCE = re.compile(r"You are away: [^\n]*?`/te seat back`\.")
-CAME_BACK_SINCE = N_("You came back since: your deadlines are the usual ones.")
-# DMs that say the game waits for the player, and what they say once it does not any more
-_WAITING_HEAD = re.compile(r"— (reminder|last call|welcome back from your vacation): [^\n]*")
-_ANSWERED = {
-    "reminder": N_("— a reminder, answered since."),
-    "last call": N_("— a last call, answered since."),
-    "welcome back from your vacation": N_("— welcome back from your vacation."),
-}
-
-
-def dm_head_now(words: Words, head: str, now: SeatNow) -> str:
-    """A DM's own text made true again when it is edited (its hand changed, a newer DM took the hand): a
-    turn DM says "your turn" with its actions left only while that turn lasts, then that it is over; an
-    away panel says when the seat came back; a reminder or last call, once answered, says so."""
-    found = _TURN_HEAD.search(head)
-    if found is not None:
-        goes_on, turn = found.group(1) is not None, int(found.group(2))
-        if not now.active or turn != now.turn:
-            said = words.gettext("— your turn (turn {turn}) is over.", turn=turn)
-        elif now.moved:
-            said = (
-                words.gettext("— your turn goes on (turn {turn}; it goes on in a newer message).", turn=turn)
-                if goes_on
-                else words.gettext("— your turn (turn {turn}; it goes on in a newer message).", turn=turn)
-            )
-        else:
-            old = _DEADLINE.search(found.group(0))
-            deadline = now.deadline if now.deadline is not None else (int(old.group(1)) if old else None)
-            said = "— " + _your_turn(words, turn, now.actions_left, deadline, goes_on)
-        head = head[: found.start()] + said + head[found.end() :]
-    if not now.away:
-        head = _AWAY_SENTENCE.sub(lambda _: words.gettext(CAME_BACK_SINCE), head, count=1)
-    waiting = _WAITING_HEAD.search(head)
-    if waiting is not None and not now.awaited:
-        answered = _ANSWERED[waiting.group(1)]
-        head = head[: waiting.start()] + words.gettext(answered) + head[waiting.end() :]
-    return head
 
 
 def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:

@@ -93,6 +93,8 @@ PLAYED_NOTES = {
     Why.VACATION: N_("Answered for you by the computer player while you are on vacation: {choice}."),
     Why.COMPUTER: N_("Played by the computer player: {choice}."),
 }
+# The channel's line when an announced absence ends ({change}: the pause or the resume it caused).
+ABSENCE_OVER = N_("An announced absence is over. {change}")
 
 
 def failure_text(error: BaseException) -> str:
@@ -455,7 +457,7 @@ class TimerLoop:
             await self._store.delete_timer(timer.id)
             return
         vacation_over = bool(timer.payload.get(VACATION_OVER))
-        text = await self._presenter.prompts.reminder_text(record, seat, vacation_over=vacation_over)
+        about = await self._presenter.prompts.reminder(record, seat, vacation_over=vacation_over)
         following = now + round(record.options.reminder_hours * 3600)
         cutoff = next_cutoff(await self._store.timers(record.id), seat)
         if cutoff is not None and following >= cutoff:  # the last call comes next
@@ -463,7 +465,7 @@ class TimerLoop:
         else:
             moved = await self._store.reschedule_timer(timer.id, following, claimed_by=self._owner)
         if moved:  # at most once: a crash or hang from here on misses this reminder, never sends it twice
-            await self._presenter.prompts.send_to_seat(record, seat, text)
+            await self._presenter.prompts.send_to_seat(record, about)
 
     async def _warn(self, timer: Timer, record: GameRecord, seat: int) -> None:
         """The last call before a deadline; on vacation, it waits for the last hours of the absence."""
@@ -476,9 +478,9 @@ class TimerLoop:
         if on_vacation(holder, now) and due.at - LAST_CALL > now:
             await self._store.reschedule_timer(timer.id, due.at - LAST_CALL)
             return
-        text = await self._presenter.prompts.last_call_text(record, seat, due)
+        about = self._presenter.prompts.last_call(seat, due)
         if await self._store.delete_timer(timer.id, claimed_by=self._owner):  # at most once, as a reminder
-            await self._presenter.prompts.send_to_seat(record, seat, text)
+            await self._presenter.prompts.send_to_seat(record, about)
 
     async def _resume(self, timer: Timer, record: GameRecord) -> None:
         """An announced absence ended: a game paused because everyone was away goes on (R31), or waits for
@@ -502,7 +504,8 @@ class TimerLoop:
             self._actions.timers_saved()
         if change is not None:
             names = await self._presenter.directory.names_for(record)
-            line = f"An announced absence is over. {change.line(game_words(record), names)}"
+            words = game_words(record)
+            line = words.gettext(ABSENCE_OVER, change=change.line(words, names))
             await self._presenter.channel.announce(record, line)
 
     async def _failed(self, timer: Timer, error: BaseException, *, claimed: bool = True) -> None:

@@ -229,6 +229,16 @@ does only the steps not recorded; ``mark_presented`` forgets the steps of the ve
     await store.remember_message(..., step=(version, step))  # likewise; the step keeps the message replaced
     await store.post_of(game_id, message_id)             # the remembered post of that message, or None
 
+What a DM shows is kept in rows (issue 19, item 5), never read back from its text: edited later, it is made
+again from its row in its reader's language::
+
+    await store.add_dm(DirectMessage(...))               # a DM sent (again after a crash: the same row)
+    await store.dm(message_id)                           # its row, or None
+    await store.dm_moved(message_id, channel_id, newer_message_id)  # a newer DM carries the hand now
+    await store.dm_noted(message_id, note)               # closed, with a note (a catalogue message)
+    await store.dm_replaced(message_id, kind, facts)     # its text is another now (a seat lost), no hand
+    await store.posts_numbered(game_id, seqs)            # the posts a turn DM's catch-up quotes
+
 Timers (deadlines, reminders) are rows ``Timer(id, game_id, kind, seat, due_at, payload, created_at,
 attempts, last_error, set_aside_at, held_since)``::
 
@@ -374,6 +384,7 @@ from storage.records import (
     TIMER_RETRY_EVERY,
     Appended,
     ComputerLevel,
+    DirectMessage,
     DmMode,
     FinishedGame,
     GameRecord,
@@ -432,6 +443,7 @@ __all__ = [
     "DatabaseFullError",
     "DatabaseReadOnlyError",
     "DatabaseUnusableError",
+    "DirectMessage",
     "DmMode",
     "DynastyTakenError",
     "FinishedGame",

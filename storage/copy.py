@@ -21,7 +21,7 @@ from storage.store import Store
 # Parents before children (foreign keys); the schema version is each database's own.
 TABLES = (
     "games", "seats", "actions", "timers", "messages", "seat_owners", "player_settings", "results", "ratings",
-    "game_posts", "presentation_steps", "person_languages",
+    "game_posts", "presentation_steps", "person_languages", "direct_messages",
 )  # fmt: skip
 IDENTITY_TABLES = ("games", "timers", "seat_owners", "results", "ratings")
 

@@ -331,6 +331,29 @@ class Post:
     message_id: int
     posted_at: int
     lines: tuple[str, ...]
+    board: bool = False  # it carries the board picture (posts made before migration 0017 are taken to)
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A DM about a game (issue 19, item 5): what its own text is made of (``kind`` and ``facts``, a JSON
+    object), whether it carries its reader's hand, the newer DM that carries it now (``newer``: channel and
+    message), and the note added once it was closed (an English catalogue message). Edited later, the DM is
+    made again from this, in its reader's language: its text is never read back."""
+
+    message_id: int
+    game_id: int
+    user_id: int
+    seat: int | None
+    channel_id: int
+    version: int
+    kind: str
+    facts: Mapping[str, Any]
+    sent_at: int
+    hand: bool = False
+    newer: tuple[int, int] | None = None
+    note: str | None = None
+    note_choice: str | None = None  # the answer that closed it (notation), the note's {choice}
 
 
 @dataclass(frozen=True)

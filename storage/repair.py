@@ -28,13 +28,16 @@ from storage.areas.timers import release_held_timers
 from storage.sql import Db
 
 # Rows that only help the bot show, time or study a game: without their game they are useless, never a loss.
-BOOKKEEPING_TABLES = ("timers", "messages", "game_posts", "game_analyses", "presentation_steps")
+BOOKKEEPING_TABLES = (
+    "timers", "messages", "game_posts", "game_analyses", "presentation_steps", "direct_messages",
+)  # fmt: skip
 _NOUNS = {
     "timers": "timer",
     "messages": "remembered message",
     "game_posts": "remembered post",
     "game_analyses": "kept analysis",
     "presentation_steps": "recorded presentation step",
+    "direct_messages": "remembered DM",
 }
 _ENDED = "('finished', 'abandoned')"
 

@@ -69,7 +69,7 @@ def _check_permissions(interaction: discord.Interaction) -> None:
     thread = permissions.is_thread(interaction.channel)
     lacking = permissions.missing(interaction.app_permissions, thread=thread)
     if lacking:
-        raise UserError(permissions.refusal(lacking, thread=thread))
+        raise UserError(permissions.refusal(lacking, reader_words(interaction), thread=thread))
 
 
 async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[Rooms, GameRecord]:

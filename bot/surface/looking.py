@@ -47,11 +47,9 @@ async def board(interaction: discord.Interaction) -> None:
     names = await rooms.directory.names_for(record)
     now = rooms.now()
     title = await rooms.directory.game_name(record)
-    # only its asker sees it: in their language, as the reply's words are
-    picture = await board_file(
-        view, names, notes=seat_notes(record, now), title=title, words=reader_words(interaction)
-    )
     words = reader_words(interaction)
+    # only its asker sees it: in their language, as the reply's words are
+    picture = await board_file(view, names, notes=seat_notes(record, now), title=title, words=words)
     if record.status is Status.PLAYING:
         who = names[view.to_act] if view.to_act is not None else ""
         due = await due_of(rooms.store, record, now)

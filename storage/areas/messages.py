@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from storage.areas.base import Area, check_int, fetch_one
 from storage.areas.game_rows import game_row
 from storage.areas.presentation import mark_step_done, step_name
-from storage.records import MessageRef, Post
+from storage.records import DirectMessage, MessageRef, Post
 from storage.sql import Db
 
 _POST_COLUMNS = (
-    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines FROM game_posts "
+    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board FROM game_posts "
 )
 # The newest posts first (read back oldest first): all of them, or those after the post that ended a seat's
 # last turn (all of them when none did yet).
@@ -31,8 +31,14 @@ ORDER BY seq DESC LIMIT ?"""
 
 
 def _post_from_row(row: Sequence[Any]) -> Post:
-    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines = row
-    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, tuple(json.loads(lines)))
+    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board = row
+    told = tuple(json.loads(lines))
+    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, told, bool(board))
+
+
+_SQL_DM = """SELECT message_id, game_id, user_id, seat, channel_id, version, kind, facts, hand,
+       newer_channel_id, newer_message_id, note, note_choice, sent_at
+FROM direct_messages WHERE message_id = ?"""
 
 
 class MessagesArea(Area):
@@ -133,10 +139,12 @@ class MessagesArea(Area):
         *,
         turn_of: int | None = None,
         step: str | None = None,
+        board: bool = False,
     ) -> Post:
         """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
         ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post. With
-        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction."""
+        ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction;
+        ``board``: the post carries the board picture."""
         texts = [str(line) for line in lines]
         params = (
             check_int(version, "version"),
@@ -145,6 +153,7 @@ class MessagesArea(Area):
             check_int(message_id, "message_id"),
             check_int(now, "now"),
             json.dumps(texts, ensure_ascii=False),
+            int(bool(board)),
         )
 
         def body(db: Db) -> Post:
@@ -152,12 +161,12 @@ class MessagesArea(Area):
             seq = fetch_one(db, _SQL_NEXT_POST, (game_id,))[0]
             db.execute(
                 """INSERT INTO game_posts (game_id, seq, version, turn_of, channel_id, message_id, posted_at,
-                   lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                   lines, board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (game_id, seq, *params),
             )
             if step is not None:
                 mark_step_done(db, game_id, params[0], step_name(step), params[4], params[2:4])
-            return Post(game_id, seq, *params[:5], lines=tuple(texts))
+            return Post(game_id, seq, *params[:5], lines=tuple(texts), board=bool(board))
 
         return await self._run(body)
 
@@ -177,3 +186,79 @@ class MessagesArea(Area):
         params = (game_id, game_id, check_int(seat, "seat"), check_int(limit, "limit"))
         rows = await self._read(_SQL_POSTS_SINCE_TURN, params)
         return [_post_from_row(r) for r in reversed(rows)]
+
+    async def posts_numbered(self, game_id: int, seqs: Iterable[int]) -> list[Post]:
+        """The game's posts of these numbers (a turn DM's catch-up), oldest first."""
+        wanted = sorted({check_int(seq, "seq") for seq in seqs})
+        if not wanted:
+            return []
+        marks = ", ".join("?" * len(wanted))
+        sql = _POST_COLUMNS + f"WHERE game_id = ? AND seq IN ({marks}) ORDER BY seq"
+        return [_post_from_row(r) for r in await self._read(sql, (game_id, *wanted))]
+
+    # What a DM shows (issue 19, item 5), kept so that it is never read back from its text.
+
+    async def add_dm(self, dm: DirectMessage) -> None:
+        """Keep a DM sent about a game; the same DM found again after a crash keeps its first row."""
+        params = (
+            check_int(dm.message_id, "message_id"),
+            dm.game_id,
+            check_int(dm.user_id, "user_id"),
+            None if dm.seat is None else check_int(dm.seat, "seat"),
+            check_int(dm.channel_id, "channel_id"),
+            check_int(dm.version, "version"),
+            step_name(dm.kind),
+            json.dumps(dict(dm.facts), ensure_ascii=False, sort_keys=True),
+            int(dm.hand),
+            check_int(dm.sent_at, "sent_at"),
+        )
+
+        def body(db: Db) -> None:
+            game_row(db, dm.game_id)
+            db.execute(
+                """INSERT INTO direct_messages (message_id, game_id, user_id, seat, channel_id, version, kind,
+                       facts, hand, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (message_id) DO NOTHING""",
+                params,
+            )
+
+        await self._run(body)
+
+    async def dm(self, message_id: int) -> DirectMessage | None:
+        """A DM kept by ``add_dm``, as it stands now, or None."""
+        rows = await self._read(_SQL_DM, (check_int(message_id, "message_id"),))
+        if not rows:
+            return None
+        message, game, user, seat, channel, version, kind, facts, hand, *newer, note, choice, at = rows[0]
+        moved = None if None in newer else (newer[0], newer[1])
+        told = json.loads(facts)
+        return DirectMessage(
+            message, game, user, seat, channel, version, kind, told, at, bool(hand), moved, note, choice
+        )
+
+    async def dm_moved(self, message_id: int, channel_id: int, newer_message_id: int) -> None:
+        """A newer DM carries the reader's hand from now on: this one points to it."""
+        await self._update_dm(
+            "hand = 0, newer_channel_id = ?, newer_message_id = ?",
+            (check_int(channel_id, "channel_id"), check_int(newer_message_id, "newer_message_id")),
+            message_id,
+        )
+
+    async def dm_noted(self, message_id: int, note: str, choice: str | None = None) -> None:
+        """The DM (a prompt) is closed, with ``note`` (an English catalogue message) below its text;
+        ``choice``: the answer that closed it, in the notation, for the note's ``{choice}``."""
+        await self._update_dm("note = ?, note_choice = ?", (str(note), choice), message_id)
+
+    async def dm_replaced(self, message_id: int, kind: str, facts: Mapping[str, Any]) -> None:
+        """The DM says something else from now on (its reader lost the seat), and carries no hand."""
+        told = json.dumps(dict(facts), ensure_ascii=False, sort_keys=True)
+        changes = "kind = ?, facts = ?, hand = 0, note = NULL, note_choice = NULL"
+        await self._update_dm(changes, (step_name(kind), told), message_id)
+
+    async def _update_dm(self, assignments: str, params: Sequence[Any], message_id: int) -> None:
+        sql = f"UPDATE direct_messages SET {assignments} WHERE message_id = ?"  # noqa: S608 - constant text
+
+        def body(db: Db) -> None:
+            db.execute(sql, (*params, check_int(message_id, "message_id")))
+
+        await self._run(body)

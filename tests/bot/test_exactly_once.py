@@ -14,7 +14,6 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.present import with_note
 from engine import Phase
 from tests.bot.conftest import Table, drive, open_table, seed_where
 from tests.bot.test_prompts import labels, prompt_of
@@ -188,14 +187,3 @@ async def test_a_refused_dm_and_its_note_are_shown_once_whenever_the_process_die
 
     steps = await assert_every_kill_leaves_it_shown_once(simcord_env, make_bot, prepare, end_turn)
     assert any(s.startswith("dms-closed:") for s in steps)
-
-
-def test_a_prompt_closed_again_after_a_crash_gets_its_note_once():
-    """Closing a prompt edits it and then forgets it: a crash in between closes it again."""
-    prompt = "**Server · #games · game 3** — Revolt!\nChoose what to commit.\n**Your hand**\nred 2"
-    closed = with_note(prompt, "This decision is closed.")
-    assert closed == (
-        "**Server · #games · game 3** — Revolt!\nChoose what to commit.\n*This decision is closed.*\n"
-        "**Your hand**\nred 2"
-    )
-    assert with_note(closed, "This decision is closed.") == closed

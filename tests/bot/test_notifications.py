@@ -294,19 +294,6 @@ async def test_with_dm_all_a_player_hears_when_another_move_hits_their_pieces(si
     assert news.attachments[0].filename == "hand.png"
 
 
-def test_a_hand_panel_from_before_issue_10_is_read_as_a_hand_alone():
-    from bot.present import own_text, split_hand, with_note
-
-    old = "**Your screen — [this game](https://x)**\nHand: 🟥×2\nPoints: 🟥 0 🟦 0 🟩 0 ⬛ 0 · treasures 0"
-    assert split_hand(old) == ("", old)
-    assert own_text(old) == ""
-    new = "**G · #g · game 1** — your turn.\n**Your hand**: 🟥×2\nPoints 🟥 0"
-    assert split_hand(new) == ("**G · #g · game 1** — your turn.", "**Your hand**: 🟥×2\nPoints 🟥 0")
-    assert with_note(new, "Taken back.") == (
-        "**G · #g · game 1** — your turn.\n*Taken back.*\n**Your hand**: 🟥×2\nPoints 🟥 0"
-    )
-
-
 async def test_the_turn_dm_says_how_many_actions_are_left(simcord_env):
     table = await open_table(simcord_env, 2)
     actor = await table.actor()

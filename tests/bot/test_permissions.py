@@ -9,6 +9,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from bot import permissions
+from i18n import words_for
 from tests.bot.conftest import dm_text, drive, open_table
 
 
@@ -121,7 +122,7 @@ async def test_permission_revoked_mid_game_then_restored(simcord_env):
     await env.settle()
     back = channel.history()[posts_before:]
     assert len(back) == 1, [m.content for m in back]
-    assert back[0].content.startswith(permissions.back_board(2))
+    assert back[0].content.startswith(permissions.back_board(2, words_for("en")))
     assert "(2 actions played meanwhile)" in back[0].content
     assert [a.filename for a in back[0].attachments] == ["board.png"]
 

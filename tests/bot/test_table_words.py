@@ -70,46 +70,6 @@ def test_a_decision_that_timed_out_is_one_line_with_neutral_words() -> None:
     assert not any(line.startswith("alice committed") for line in lines)
 
 
-TURN_DM = "**G** — your turn (turn 4, 2 actions; deadline <t:1000:R>).\n**So far:**\n• something"
-
-
-def test_a_turn_dm_says_your_turn_only_while_it_lasts() -> None:
-    playing = texts.SeatNow(turn=4, active=True, awaited=True, actions_left=1, away=False)
-    assert texts.dm_head_now(EN, TURN_DM, playing).startswith(
-        "**G** — your turn (turn 4, 1 action left; deadline <t:1000:R>)."
-    )
-    moved = texts.SeatNow(turn=4, active=True, awaited=True, actions_left=2, away=False, deadline=2000)
-    assert texts.dm_head_now(EN, TURN_DM, moved).startswith(
-        "**G** — your turn (turn 4, 2 actions; deadline <t:2000:R>)."
-    )
-    over = texts.SeatNow(turn=5, active=False, awaited=False, actions_left=2, away=False)
-    head = texts.dm_head_now(EN, TURN_DM, over)
-    assert head.startswith("**G** — your turn (turn 4) is over.\n**So far:**")
-    assert texts.dm_head_now(EN, head, over) == head  # stays true
-    newer = texts.SeatNow(turn=4, active=True, awaited=False, actions_left=1, away=False, moved=True)
-    assert texts.dm_head_now(EN, TURN_DM, newer).startswith(
-        "**G** — your turn (turn 4; it goes on in a newer message)."
-    )
-    # the same seat's turn 8 does not make turn 4 current again
-    later = texts.SeatNow(turn=8, active=True, awaited=True, actions_left=2, away=False)
-    assert texts.dm_head_now(EN, TURN_DM, later).startswith("**G** — your turn (turn 4) is over.")
-
-
-def test_an_away_panel_and_a_reminder_change_once_they_are_not_true() -> None:
-    panel = texts.timed_out_dm(EN, "G", 60)
-    back = texts.SeatNow(turn=5, active=False, awaited=False, actions_left=2, away=False)
-    still = texts.SeatNow(turn=5, active=False, awaited=False, actions_left=2, away=True)
-    assert texts.dm_head_now(EN, panel, still) == panel
-    assert texts.dm_head_now(EN, panel, back) == (
-        "**G** — your time ran out, so your turn was played for you. " + texts.CAME_BACK_SINCE
-    )
-    game = three_wars()
-    reminder = texts.reminder_dm(EN, "G", public_view(game), " Deadline <t:9:R>.")
-    assert texts.dm_head_now(EN, reminder, back) == "**G** — a reminder, answered since."
-    waiting = texts.SeatNow(turn=1, active=True, awaited=True, actions_left=2, away=False)
-    assert texts.dm_head_now(EN, reminder, waiting) == reminder
-
-
 def _result(seat: int, place: int, score: int, owner: Player) -> SeatResult:
     return SeatResult(1, seat, place, score, (score,) * 4, 0, owner, owner, None, False, None)
 
