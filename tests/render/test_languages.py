@@ -12,6 +12,7 @@ from PIL import Image
 
 from engine import Phase, player_view, public_view
 from i18n import LANGUAGES, words_for
+from i18n.terms import POINT_NAMES
 from render import (
     SeatMark,
     SeatNote,
@@ -200,7 +201,7 @@ def test_every_label_fits_its_place(language: str) -> None:
     for message in ("Score if the game ended now", "Leaders in supply", "all on the board"):
         assert style.text_width(words.gettext(message), small) <= half, message
     assert style.text_width(words.gettext("your weakest colour"), small) <= half - 40
-    for colour_points in labels.POINTS.values():
+    for colour_points in POINT_NAMES.values():
         assert style.text_width(words.gettext(colour_points), small) <= half // 2 - 6
     weakest = words.pgettext("score frame", "weakest")
     assert style.text_width(weakest, cards.SCORES_TEXT) <= 2 * cards.WEAKEST_HALF - 6
