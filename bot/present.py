@@ -411,11 +411,18 @@ class ChannelPosts(_GameMessages):
         channel = await self._postable(record)
         if channel is None:
             return None
-        words = game_words(record)
         view = public_view(game)
         words = game_words(record)
-        lines = [texts.start_line(words, record, names)] if before is None else []
-        lines += texts.describe_events(words, story, names, open_scoring=view.open_scoring)
+
+        def told(reader: Words) -> list[str]:
+            start = [texts.start_line(reader, record, names)] if before is None else []
+            return start + texts.describe_events(reader, story, names, open_scoring=view.open_scoring)
+
+        lines = told(words)
+        # The same lines in each other language its players read: their DMs quote the channel in theirs.
+        readers = await people_words(self._store, players_of(record).values(), record.language)
+        others = {r for r in readers.values() if r.language != words.language}
+        translations: dict[str, list[str]] = {r.language: told(r) for r in others}
         notes = seat_notes(record, self._now())
         if game.is_over:
             people = players_of(record)
@@ -456,7 +463,9 @@ class ChannelPosts(_GameMessages):
             return None
         step = None if showing is None else POST_STEP
         ended = turn_ended(before, story)
-        return await self._remember(record, message, lines, ended, step=step, board=bool(files))
+        return await self._remember(
+            record, message, lines, ended, step=step, board=bool(files), translations=translations
+        )
 
     async def _extend(
         self,
@@ -505,11 +514,20 @@ class ChannelPosts(_GameMessages):
         *,
         step: str | None = None,
         board: bool = False,
+        translations: Mapping[str, list[str]] | None = None,
     ) -> Post:
-        """Keep a post (``board``: it carries the board picture: a turn's post is then not extended)."""
+        """Keep a post (``board``: it carries the board picture: a turn's post is then not extended;
+        ``translations``: its lines in its players' other languages)."""
         at = (message.channel.id, message.id, self._now())
         return await self._store.add_post(
-            record.id, record.version, *at, lines, turn_of=turn_of, step=step, board=board
+            record.id,
+            record.version,
+            *at,
+            lines,
+            turn_of=turn_of,
+            step=step,
+            board=board,
+            translations=translations,
         )
 
     async def tell_dms_closed(self, record: GameRecord, user_id: int) -> None:

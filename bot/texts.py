@@ -1479,7 +1479,7 @@ def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:
     return [
         words.gettext(
             "• {told} [jump]({link})",
-            told=" ".join(p.lines),
+            told=" ".join(p.lines_in(words.language)),
             link=post_link(guild_id, p.channel_id, p.message_id),
         )
         for p in posts

@@ -29,6 +29,9 @@ The file is created if missing (an empty file counts as missing), upgraded by th
     0015 an index of the timers being retried (their own lane in the timer loop, issue 17)
     0016 games.language, the language of a game's channel posts; person_languages, each person's chosen
          language and latest Discord locale (issue 19)
+    0017 direct_messages: what each DM about a game shows (its kind and facts), so an edit rebuilds it in its
+         reader's language; game_posts.board (issue 19)
+    0018 game_posts.translations: a post's lines in the other languages its players read (issue 19)
 
 Before anything is written, ``Store.open`` checks the file through a read-only connection; a file that fails
 raises a ``StorageError`` with a one-sentence message and is left byte for byte as it was (never migrated,

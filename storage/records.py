@@ -332,6 +332,12 @@ class Post:
     posted_at: int
     lines: tuple[str, ...]
     board: bool = False  # it carries the board picture (posts made before migration 0017 are taken to)
+    # its lines in the other languages its players read (language code → lines; issue 19, migration 0018)
+    translations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def lines_in(self, language: str) -> tuple[str, ...]:
+        """What the post told, in ``language`` if its players read it, else as the channel read it."""
+        return self.translations.get(language, self.lines)
 
 
 @dataclass(frozen=True)

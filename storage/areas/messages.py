@@ -13,7 +13,8 @@ from storage.records import DirectMessage, MessageRef, Post
 from storage.sql import Db
 
 _POST_COLUMNS = (
-    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board FROM game_posts "
+    "SELECT game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board, translations "
+    "FROM game_posts "
 )
 # The newest posts first (read back oldest first): all of them, or those after the post that ended a seat's
 # last turn (all of them when none did yet).
@@ -31,9 +32,10 @@ ORDER BY seq DESC LIMIT ?"""
 
 
 def _post_from_row(row: Sequence[Any]) -> Post:
-    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board = row
+    game_id, seq, version, turn_of, channel_id, message_id, posted_at, lines, board, translations = row
     told = tuple(json.loads(lines))
-    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, told, bool(board))
+    other = {code: tuple(said) for code, said in json.loads(translations or "{}").items()}
+    return Post(game_id, seq, version, turn_of, channel_id, message_id, posted_at, told, bool(board), other)
 
 
 _SQL_DM = """SELECT message_id, game_id, user_id, seat, channel_id, version, kind, facts, hand,
@@ -140,12 +142,15 @@ class MessagesArea(Area):
         turn_of: int | None = None,
         step: str | None = None,
         board: bool = False,
+        translations: Mapping[str, Sequence[str]] | None = None,
     ) -> Post:
         """Remember a channel post about the game: its public ``lines``, the ``version`` it showed, and
         ``turn_of``, the seat whose turn it ended (if one did). Numbered after the game's last post. With
         ``step``, that step of showing ``version`` is recorded as done with this post, in one transaction;
-        ``board``: the post carries the board picture."""
+        ``board``: the post carries the board picture; ``translations``: its lines in the other languages its
+        players read (language code → lines)."""
         texts = [str(line) for line in lines]
+        other = {str(code): tuple(str(line) for line in said) for code, said in (translations or {}).items()}
         params = (
             check_int(version, "version"),
             None if turn_of is None else check_int(turn_of, "turn_of"),
@@ -154,6 +159,7 @@ class MessagesArea(Area):
             check_int(now, "now"),
             json.dumps(texts, ensure_ascii=False),
             int(bool(board)),
+            json.dumps(other, ensure_ascii=False) if other else None,
         )
 
         def body(db: Db) -> Post:
@@ -161,12 +167,14 @@ class MessagesArea(Area):
             seq = fetch_one(db, _SQL_NEXT_POST, (game_id,))[0]
             db.execute(
                 """INSERT INTO game_posts (game_id, seq, version, turn_of, channel_id, message_id, posted_at,
-                   lines, board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                   lines, board, translations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (game_id, seq, *params),
             )
             if step is not None:
                 mark_step_done(db, game_id, params[0], step_name(step), params[4], params[2:4])
-            return Post(game_id, seq, *params[:5], lines=tuple(texts), board=bool(board))
+            return Post(
+                game_id, seq, *params[:5], lines=tuple(texts), board=bool(board), translations=other
+            )
 
         return await self._run(body)
 

@@ -198,3 +198,28 @@ async def test_a_dm_from_before_its_rows_were_kept_keeps_only_what_is_sure(simco
     [edited] = [m for m in dms(actor) if m.id == panel.id]
     assert edited.content.startswith("**Your hand**: "), edited.content
     assert [a.filename for a in edited.attachments] == ["hand.png"]
+
+
+async def test_a_german_players_catch_up_quotes_the_french_channel_in_german(simcord_env, locales):
+    """The turn DM's "since your last turn" and /te log quote the channel's posts in their reader's language
+    (each post is kept in every language its players read, migration 0018)."""
+    table = await french_table(simcord_env, locales)
+    first = await table.actor()
+    other = next(p for p in table.players if p.id != first.id)
+    await speaks(simcord_env, other.id, "de", locales)
+    for _ in range(2):  # the first player's turn, told in the French channel
+        await play_a_tile(table)
+    assert (await table.actor()).id == other.id
+    channel_says = "\n".join(m.content for m in table.channel.history())
+    assert " a posé " in channel_says  # "Alice a posé un temple en …"
+    turn_dm = dms(other)[-1].content
+    assert "**Seit deinem letzten Zug:**" in turn_dm or "**Bisher:**" in turn_dm, turn_dm
+    catch_up = [line for line in turn_dm.split("\n") if line.startswith("• ")]
+    assert catch_up and all(" a posé " not in line for line in catch_up), catch_up
+    assert any(" legt " in line for line in catch_up), catch_up
+    log = (await other.slash(table.channel, "te log")).response.content
+    assert " legt " in log and " a posé " not in log, log
+    # the French player reads the same posts as the channel told them
+    locales.people[first.id] = "fr"
+    french_log = (await first.slash(table.channel, "te log")).response.content
+    assert " a posé " in french_log, french_log
