@@ -4,6 +4,7 @@ repair, the integrity check, the schema version, a backup, whether it can be wri
 from __future__ import annotations
 
 import os
+from abc import abstractmethod
 from functools import partial
 
 from storage.areas.base import Area, check_int
@@ -14,8 +15,9 @@ from storage.repair import Inconsistency, find_inconsistencies, repair_inconsist
 class Maintenance(Area):
     """A store's checks and care; what differs between the databases is their backend's."""
 
+    @abstractmethod
     def _live(self) -> Backend:
-        raise NotImplementedError
+        """The open backend (the store's)."""
 
     async def inconsistencies(self) -> list[Inconsistency]:
         """What ``repair`` would change (``storage.repair``): rows that disagree with the rest of the

@@ -12,6 +12,7 @@ check of which backend runs it.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
@@ -23,23 +24,24 @@ Isolation = Literal["serializable", "repeatable_read", "read_committed"]
 ACTIVE: tuple[Status, ...] = (Status.LOBBY, Status.PLAYING)
 
 
-class Area:
-    """The base of every area: how its methods run their transaction bodies and reads."""
+class Area(ABC):
+    """The base of every area: how its methods run their transaction bodies and reads, which the store
+    (alone) and a unit of work (inside its transaction) each provide."""
 
     @property
+    @abstractmethod
     def _integrity_errors(self) -> tuple[type[Exception], ...]:
         """What the database raises when a constraint refuses a row (a unique index lost a race)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _run(
         self, body: Callable[[Db], T], *, write: bool = True, isolation: Isolation | None = None
     ) -> T:
         """Run ``body`` in a transaction (``isolation``: PostgreSQL's level when it runs alone)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _read(self, sql: str | Mapping[Dialect, str], params: Params = ()) -> list[Any]:
         """One statement (or the dialect's one of several), read from one snapshot."""
-        raise NotImplementedError
 
 
 def per_dialect(build: Callable[[Dialect], str]) -> dict[Dialect, str]:
