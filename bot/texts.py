@@ -225,22 +225,40 @@ def answer_words(words: Words, action: Action, view: PublicView) -> str:
     return words.gettext("they play `{action}`", action=action_words(action.text))
 
 
-def decline_answer(words: Words, view: PublicView | None) -> str:
-    """What ``decline`` declines, said of its player."""
+@dataclass(frozen=True)
+class Declined:
+    """What a ``decline`` turns down in a view: the wonder, a building (its colour, and the square it stands
+    on if it would move), or a monument (the default)."""
+
+    wonder: bool = False
+    building: bool = False
+    colour: Colour | None = None
+    square: int | None = None
+
+
+def declined(view: PublicView | None) -> Declined:
     phase = None if view is None else view.phase
     if phase is Phase.WONDER:
-        return words.gettext("they decline the wonder")
+        return Declined(wonder=True)
     if phase is Phase.BUILDING and view is not None:
         colour = building_colour(view)
-        if colour is None:
-            return words.gettext("they decline the building")
-        here = building_square(view, colour)
-        if here is None:
-            return words.gettext("they decline the {building}", building=the_building(words, colour))
-        return words.gettext(
-            "they leave the {building} on {square}", building=the_building(words, colour), square=sq(here)
-        )
-    return words.gettext("they build no monument")
+        return Declined(building=True, colour=colour, square=building_square(view, colour))
+    return Declined()
+
+
+def decline_answer(words: Words, view: PublicView | None) -> str:
+    """What ``decline`` declines, said of its player."""
+    what = declined(view)
+    if what.wonder:
+        return words.gettext("they decline the wonder")
+    if not what.building:
+        return words.gettext("they build no monument")
+    if what.colour is None:
+        return words.gettext("they decline the building")
+    building = the_building(words, what.colour)
+    if what.square is None:
+        return words.gettext("they decline the {building}", building=building)
+    return words.gettext("they leave the {building} on {square}", building=building, square=sq(what.square))
 
 
 @dataclass(frozen=True)
@@ -872,19 +890,17 @@ def choice_words(words: Words, choice: Action | str, view: PublicView | None = N
 
 def decline_words(words: Words, view: PublicView | None) -> str:
     """What ``decline`` declines, as a button says it (``choice_label`` starts it with a capital)."""
-    phase = None if view is None else view.phase
-    if phase is Phase.WONDER:
+    what = declined(view)
+    if what.wonder:
         return words.gettext("decline the wonder")
-    if phase is Phase.BUILDING and view is not None:
-        colour = building_colour(view)
-        if colour is None:
-            return words.gettext("decline the building")
-        here = building_square(view, colour)
-        building = the_building(words, colour)
-        if here is None:
-            return words.gettext("decline the {building}", building=building)
-        return words.gettext("leave the {building} on {square}", building=building, square=sq(here))
-    return words.gettext("build no monument")
+    if not what.building:
+        return words.gettext("build no monument")
+    if what.colour is None:
+        return words.gettext("decline the building")
+    building = the_building(words, what.colour)
+    if what.square is None:
+        return words.gettext("decline the {building}", building=building)
+    return words.gettext("leave the {building} on {square}", building=building, square=sq(what.square))
 
 
 def building_question(words: Words, view: PublicView) -> str:
