@@ -175,7 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seats", required=True, help=f"one level per seat, comma-separated: {', '.join(LEVELS)}")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--budget", type=int, default=None, help="the hard level's simulations per move")
-    p.add_argument("--seconds", type=float, default=None, help="also stop the hard level's search after this")
+    p.add_argument(
+        "--seconds", type=float, default=None, help="also stop the hard level's search after this CPU time"
+    )
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--buildings", action="store_true", help="play the 2015 civilization buildings (R28)")
     p.add_argument("--wonder", action="store_true", help="play the 2015 wonder (R29)")

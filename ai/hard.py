@@ -5,9 +5,10 @@ other seats' points) is sampled afresh for every simulation, consistently with i
 search is flat at the root: normal's look-ahead proposes the most promising turn plans, and each
 simulation plays one plan in one determinisation, then the rivals' turns until this seat's next turn
 with a greedy reply policy (which sees that determinisation's hands as its own), and scores the result
-with normal's evaluation. All surviving plans meet the same determinisations (common random numbers,
-so differences come from the plans, not the luck of the draw), and successive halving spends the
-budget on the plans still in contention.
+with normal's evaluation. All plans still in the race meet the same determinisations (common random
+numbers, so differences come from the plans, not the luck of the draw), and a plan leaves the race as
+soon as the paired differences show it clearly worse than the leader, or too close to it to matter: the
+thought goes where the choice is close and matters, and a clear move costs a fraction of the budget.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ai.determinise import World, sample_world
 from ai.evaluate import evaluate
-from ai.levels import Plan, alternatives, best_decision, fallback, plan_turn
+from ai.levels import Plan, alternatives, fallback, plan_turn
 from ai.policy import rank, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
 
@@ -53,10 +54,11 @@ def play_until(world: World, seat: int, rival_turns: int) -> None:
 
 
 def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) -> float:
-    """One plan in one determinisation, the rivals' replies, then the evaluation for ``seat``."""
+    """One plan (a turn's actions, or a decision's answer) in one determinisation, the rest of the turn
+    and the rivals' replies, then the evaluation for ``seat``."""
     game = world.game
-    for action in plan:
-        if world.snap.over or game.phase is not Phase.ACTION or game.to_act != seat:
+    for n, action in enumerate(plan):
+        if n and (world.snap.over or game.phase is not Phase.ACTION or game.to_act != seat):
             break
         try:
             world.apply(action)
@@ -67,32 +69,69 @@ def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) 
     return evaluate(world, seat)
 
 
-# Playouts per move by number of players: about the same time per move whatever the table size.
-DEFAULT_SIMULATIONS = {2: 48, 3: 32, 4: 24}
+# The most playouts per move by number of players: about the same time per move whatever the table size.
+# A move whose choice is clear stops far sooner (see ``race``).
+DEFAULT_SIMULATIONS = {2: 64, 3: 40, 4: 30}
+
+# Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
+# differences), no better than the leader by more than ``INDIFFERENCE`` points of the weakest colour:
+# either clearly worse, or so close that choosing between them is not worth more thought.
+CONFIDENCE = 2.0
+INDIFFERENCE = 0.15
+MIN_SAMPLES = 5  # determinisations every plan meets before any is dropped
+
+
+def race(alive: list[int], scores: Sequence[Sequence[float]]) -> list[int]:
+    """The plans still in contention after the latest determinisation. All of ``alive`` met the same
+    determinisations (common random numbers), so each is compared with the leader through the paired
+    differences, whose spread is far smaller than that of the values themselves."""
+    n = len(scores[alive[0]])
+    if n < MIN_SAMPLES:
+        return alive
+    means = {i: math.fsum(scores[i]) / n for i in alive}
+    leader = max(alive, key=lambda i: means[i])
+    kept = [leader]
+    for i in alive:
+        if i == leader:
+            continue
+        gaps = [a - b for a, b in zip(scores[leader], scores[i], strict=True)]
+        mean = math.fsum(gaps) / n
+        spread = math.sqrt(math.fsum((g - mean) ** 2 for g in gaps) / (n - 1))
+        if CONFIDENCE * spread / math.sqrt(n) - mean >= INDIFFERENCE:
+            kept.append(i)
+    return sorted(kept)
 
 
 @dataclass
 class Hard:
-    """``simulations`` (plan x determinisation playouts) is the budget, by default fewer with more
-    players since each playout then simulates more rival turns; ``seconds``, if set, also stops the
-    search early (the choice then depends on the machine's speed, so leave it unset where a fixed seed
-    must give a fixed move)."""
+    """``simulations`` (plan x determinisation playouts) is the most a move may spend, by default fewer
+    with more players since each playout then simulates more rival turns; plans are raced (``race``) so
+    a clear choice costs a fraction of it. ``seconds``, if set, also stops the search once this process
+    has spent that much CPU time on the move (so a loaded machine does not shorten the thought; the choice
+    still depends on the machine's speed, so leave it unset where a fixed seed must give a fixed move)."""
 
     simulations: int | None = None
     seconds: float | None = None
-    plans: int = 4
+    plans: int = 6
     rival_turns: int = 3
-    decision_samples: int = 24
     conflict_samples: int = 5
     name: str = field(default="hard", init=False)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
         if view.phase is not Phase.ACTION:
-            return best_decision(view, legal, rng, self.decision_samples)
-        plans = self.search(view, legal, rng)
+            # a commitment, a war's order, a treasure: each answer played on, so what the tiles kept or
+            # spent are worth in the turns that follow counts, not only the conflict's outcome
+            budget = self.budget(view) // 2  # one action to weigh, not a turn's plans
+            order = self.race_lines(view, legal, [(a,) for a in legal], rng, budget, deadline)
+            return legal[order[0]]
+        plans = self.search(view, legal, rng, deadline)
         return plans[0].actions[0] if plans else fallback(view, legal)
+
+    def budget(self, view: PlayerView) -> int:
+        return self.simulations or DEFAULT_SIMULATIONS[view.players]
 
     def candidates(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> list[Plan]:
         """Normal's best plans, one per first action."""
@@ -109,30 +148,41 @@ class Hard:
                 break
         return out
 
-    def search(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> list[Plan]:
+    def search(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random, deadline: float | None = None
+    ) -> list[Plan]:
         """The candidate plans, best first after the simulations."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         plans = self.candidates(view, legal, rng)
         if len(plans) <= 1:
             return plans
-        rival_turns = min(self.rival_turns, view.players - 1)
-        budget = self.simulations or DEFAULT_SIMULATIONS[view.players]
-        totals = [0.0] * len(plans)
-        counts = [0] * len(plans)
-        alive = list(range(len(plans)))
-        rounds = max(1, math.ceil(math.log2(len(plans))))
-        spent = 0
-        for r in range(rounds):
-            samples = max(1, (budget - spent) // (rounds - r) // len(alive))
-            for _ in range(samples):
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                world = sample_world(view, legal, rng)
-                for i in alive:
-                    totals[i] += simulate(world.copy(), plans[i].actions, view.seat, rival_turns)
-                    counts[i] += 1
-                    spent += 1
-            alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
-        order = sorted(range(len(plans)), key=lambda i: (-counts[i], -totals[i] / max(1, counts[i])))
+        order = self.race_lines(view, legal, [p.actions for p in plans], rng, self.budget(view), deadline)
         return [plans[i] for i in order]
+
+    def race_lines(
+        self,
+        view: PlayerView,
+        legal: Sequence[Action],
+        lines: Sequence[Sequence[Action]],
+        rng: random.Random,
+        budget: int,
+        deadline: float | None,
+    ) -> list[int]:
+        """The lines' indices, best first: every line still in the race meets each new determinisation,
+        until one is left or the budget (or the CPU time, ``time.process_time``) is spent."""
+        rival_turns = min(self.rival_turns, view.players - 1)
+        scores: list[list[float]] = [[] for _ in lines]
+        alive = list(range(len(lines)))
+        spent = 0
+        while len(alive) > 1 and (spent == 0 or spent + len(alive) <= budget):
+            if deadline is not None and time.process_time() > deadline:
+                break
+            world = sample_world(view, legal, rng)
+            for i in alive:
+                scores[i].append(simulate(world.copy(), lines[i], view.seat, rival_turns))
+            spent += len(alive)
+            alive = race(alive, scores)
+
+        def rank_key(i: int) -> tuple[int, float]:
+            return (-len(scores[i]), -math.fsum(scores[i]) / max(1, len(scores[i])))
+
+        return sorted(range(len(lines)), key=rank_key)

@@ -168,13 +168,14 @@ def reply_candidates(world: World, legal: Sequence[Action], seat: int) -> list[A
     """A short list for simulating a rival's turn cheaply: one tile per colour and kingdom where it
     scores for the seat (R10) or unites kingdoms (R15), one leader square per colour and set of
     kingdoms it would join (a revolt among them), catastrophes beside other seats' leaders, withdrawals,
-    pass, and any kind not known here."""
+    pass, and any kind not known here. (What ``turn_candidates`` keeps, coarsened; read straight off the
+    legal actions, as this runs for every rival action of every playout.)"""
     board = Board(world.snap)
     label, leaders_in = board.label, board.leaders_in
     cells = world.snap.cells
     seen: set[tuple[object, ...]] = set()
     out = []
-    for a in turn_candidates(world, legal, seat):
+    for a in legal:
         kind = a.kind
         if kind == Kind.SWAP:
             continue

@@ -29,7 +29,7 @@ class Config:
     dev_guild_id: int | None
     log_level: str
     computer_pause: float = 3.0  # COMPUTER_PAUSE: seconds between a computer player's actions
-    hard_seconds: float = 4.0  # HARD_SECONDS: the most a hard computer player thinks per move
+    hard_seconds: float = 4.0  # HARD_SECONDS: the most CPU time a hard computer player thinks per move
     shards: Shards | None = None  # SHARD_COUNT, SHARD_IDS: None runs every server in this process
     metrics: tuple[str, int] | None = None  # METRICS_HOST, METRICS_PORT: None serves no /metrics, /healthz
     log_format: str = "text"  # LOG_FORMAT: text, or json (one object per line, bot.logs)

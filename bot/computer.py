@@ -29,7 +29,8 @@ class ComputerConfig:
 
     ``pause``: seconds between a computer seat's actions, so that the channel reads like a table (rounded
     up to whole seconds: timers are rows with whole-second times; 0 in tests). ``simulations`` and
-    ``seconds``: the hard level's budget (None: the level's own default, and no time cap)."""
+    ``seconds``: the hard level's budget (None: the level's own default, and no time cap; ``seconds`` counts
+    the worker's CPU time, so a busy machine slows a move down rather than making it weaker)."""
 
     pause: float = 3.0
     simulations: int | None = None
