@@ -48,8 +48,9 @@ class Setup:
 
 
 def play_game(setup: Setup, records: bool = False) -> dict[str, Any]:
-    """Play one game to the end; the result lists each seat's level, place and move times, and with
-    ``records`` the game record (``/te history export``'s format) under "record"."""
+    """Play one game to the end; the result lists each seat's level, place and move times (CPU time,
+    so a busy machine does not inflate them), and with ``records`` the game record (``/te history
+    export``'s format) under "record"."""
     settings = Settings(len(setup.levels), buildings=setup.buildings, wonder=setup.wonder)
     game = Game.start(settings, setup.seed)
     players = [make_player(level, setup.simulations, setup.seconds) for level in setup.levels]
@@ -63,9 +64,9 @@ def play_game(setup: Setup, records: bool = False) -> dict[str, Any]:
         assert seat is not None
         legal = game.legal_actions()
         rng = random.Random(setup.seed * 1_000_003 + moves)
-        start = time.perf_counter()
+        start = time.process_time()
         action = players[seat].choose(player_view(game, seat), legal, rng)
-        times[seat].append(time.perf_counter() - start)
+        times[seat].append(time.process_time() - start)
         game.apply(action, seat)
         moves += 1
         if records:
