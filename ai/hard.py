@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ai.determinise import World, sample_world
 from ai.evaluate import evaluate
-from ai.levels import Plan, alternatives, fallback, plan_turn
+from ai.levels import Plan, alternatives, decision_values, fallback, plan_turn
 from ai.policy import rank, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
 
@@ -115,6 +115,8 @@ class Hard:
     plans: int = 6
     rival_turns: int = 3
     conflict_samples: int = 5
+    decision_samples: int = 12
+    decision_choices: int = 3
     name: str = field(default="hard", init=False)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -122,13 +124,21 @@ class Hard:
             return legal[0]
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         if view.phase is not Phase.ACTION:
-            # a commitment, a war's order, a treasure: each answer played on, so what the tiles kept or
-            # spent are worth in the turns that follow counts, not only the conflict's outcome
-            budget = self.budget(view) // 2  # one action to weigh, not a turn's plans
-            order = self.race_lines(view, legal, [(a,) for a in legal], rng, budget, deadline)
-            return legal[order[0]]
+            return self.decide(view, legal, rng, deadline)
         plans = self.search(view, legal, rng, deadline)
         return plans[0].actions[0] if plans else fallback(view, legal)
+
+    def decide(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random, deadline: float | None
+    ) -> Action:
+        """A commitment, a war's order, a treasure: the answers that look best one ply ahead over many
+        determinisations are then played on, so that what the tiles kept or spent are worth in the
+        turns that follow counts, not only the conflict's outcome."""
+        values = decision_values(view, legal, rng, self.decision_samples)
+        shortlist = sorted(range(len(legal)), key=lambda i: -values[i])[: self.decision_choices]
+        lines = [(legal[i],) for i in shortlist]
+        budget = self.budget(view) // 2  # one action to weigh, not a turn's plans
+        return lines[self.race_lines(view, legal, lines, rng, budget, deadline)[0]][0]
 
     def budget(self, view: PlayerView) -> int:
         return self.simulations or DEFAULT_SIMULATIONS[view.players]
