@@ -498,12 +498,19 @@ class ActionPath:
             return
         now = self._now()
         rows = await tx.timers(record.id)
-        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
-        decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
-        for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
-            if timer.kind == DEADLINE:
-                due = decided.get((timer.seat, record.version), timer.due_at)
-                timer = dataclasses.replace(timer, due_at=due)
+        game = record.game()
+        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats), and its
+        # reminders and last call follow it as if the seat had never been away from now on
+        decided = next(
+            (
+                t.due_at
+                for t in rows
+                if t.kind == DEADLINE and t.seat == game.to_act and t.payload.get("version") == record.version
+            ),
+            None,
+        )
+        clock = clock_of(rows, now)
+        for timer in plan(record, game, record.version, now, clock, self._pause, decided):
             await tx.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:

@@ -883,6 +883,8 @@ class DirectMessages(_GameMessages):
         if kind is DmKind.PROMPT:
             pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
             deadline, vacation = facts["deadline"], facts["vacation"]
+            if now is not None and not now.away:  # back since: no computer answers for them (R35)
+                vacation = None
             return texts.prompt_text(words, pv, names, game, deadline, default, wars, vacation)
         view = public_view(position)  # a reminder, or the end of a vacation
         deadline = texts.deadline_words(words, view, _due(facts["due"]), names[seat])
