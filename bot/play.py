@@ -26,7 +26,7 @@ from bot.autoplay import forced_action
 from bot.core import Clock, Refused, UserError, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
-from bot.present import Presenter, wars_called_off
+from bot.present import Presenter, play_and_tell
 from bot.texts import CLOSED_NOTE, CameBack, ClosingNote, Happening, Paused, Story, TimedOut, TookBack
 from engine import (
     UNDO,
@@ -153,7 +153,7 @@ def missed_since(
             game = replay(settings, record.seed, effective_at(history, row.seq))
             story.append([TookBack(row.seat, history[row.undoes - 1].action)])
         else:
-            story.append(game.apply(row.action))
+            story.append(play_and_tell(game, row.action))
     if dump(game) != record.position:
         raise RuntimeError(
             f"game {record.id}: its log does not replay to its saved position (python -m storage check)"
@@ -292,7 +292,7 @@ class ActionPath:
                 actor = actor or Who.deadline()
             self._check_double_submit(game_id, seat, parsed, sent_at)
             try:
-                events = game.apply(parsed, seat=seat)
+                told = play_and_tell(game, parsed, seat)
             except EngineError as exc:
                 names = await self._presenter.directory.names_for(record)  # a leader in the way is named
                 raise Refused(exc, names) from None
@@ -305,8 +305,7 @@ class ActionPath:
                 story.append([TimedOut(seat, record.options.away_minutes)])
             if appended.came_back:
                 story.append([CameBack(seat)])
-            called_off = wars_called_off(before, game, events)
-            story.append([*([said] if said else []), *events, *([called_off] if called_off else [])])
+            story.append([*([said] if said else []), *told])
             note = note.answered(parsed, public_view(before))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)
 
@@ -428,10 +427,10 @@ class ActionPath:
                 break
             seat, action, actor = order
             after = game.copy()
-            events = after.apply(action, seat=seat)
+            told = play_and_tell(after, action, seat)
             appended = await self._save(record, after, seat, action.text, actor, rows)
             rows, game = appended.timers, after
-            story.append(events)
+            story.append(told)
             record = await self._store.load_game(record.id)
         return record, game, story
 

@@ -1377,6 +1377,16 @@ def wars_offered(game: Game) -> list[texts.WarSides]:
     return wars
 
 
+def play_and_tell(game: Game, action: Action | str, seat: int | None = None) -> list[Event | texts.Happening]:
+    """Apply ``action`` to ``game`` (changed in place) and return what the table is told of it: its events,
+    then the wars it called off (R19). Every path that tells an action (a move, a standing order, a
+    presentation rebuilt from the log after a restart) tells it through here, so all tell the same."""
+    before = game.copy() if game.unification is not None else None  # only wars pending can be called off
+    events = game.apply(action, seat=seat)
+    called_off = None if before is None else wars_called_off(before, game, events)
+    return [*events, *([called_off] if called_off is not None else [])]
+
+
 def wars_called_off(before: Game, after: Game, events: Sequence[Event]) -> texts.WarsCalledOff | None:
     """R19: the wars that were waiting their turn and will not be fought after ``events`` (a war that
     split the kingdom, so that their leaders are no longer in one), or None."""
