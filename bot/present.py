@@ -883,8 +883,8 @@ class DirectMessages(_GameMessages):
         if kind is DmKind.PROMPT:
             pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
             deadline, vacation = facts["deadline"], facts["vacation"]
-            if now is not None and not now.away:  # back since: no computer answers for them (R35)
-                vacation = None
+            if now is not None:  # away or back since it was sent: who answers at the deadline now (R35)
+                vacation = record.options.computer_level if now.vacation else None
             return texts.prompt_text(words, pv, names, game, deadline, default, wars, vacation)
         view = public_view(position)  # a reminder, or the end of a vacation
         deadline = texts.deadline_words(words, view, _due(facts["due"]), names[seat])
@@ -1412,7 +1412,8 @@ def seat_now(
     if due is not None and awaited and active and game.phase is Phase.ACTION and due.kind == TURN:
         deadline = due.at
     away = holder is not None and holder.away_at(now)
-    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved)
+    vacation = on_vacation(holder, now)
+    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved, vacation)
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

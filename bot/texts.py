@@ -1483,7 +1483,8 @@ class SeatNow:
     """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
     (``bot.present.said_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
     ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
-    carries the hand from now on."""
+    carries the hand from now on; ``vacation``: on vacation, so the computer player answers its decisions
+    at their deadline (R35)."""
 
     turn: int
     active: bool
@@ -1492,6 +1493,7 @@ class SeatNow:
     away: bool
     deadline: int | None = None
     moved: bool = False
+    vacation: bool = False
 
 
 def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:

@@ -485,3 +485,23 @@ async def test_an_early_comeback_during_a_decision_gets_its_last_call(simcord_en
     assert actions[-1].who.kind is WhoKind.DEADLINE  # R35 no longer applies: the seat is back
     name = defender.user.name
     assert any(f"Time ran out for {name}" in m.content for m in table.channel.history()[-2:])
+
+
+async def test_a_vacation_announced_while_a_decision_waits_keeps_its_deadline_and_says_who_answers(
+    simcord_env, game_seed
+):
+    """R35: going on vacation while asked a decision neither stretches nor restarts its deadline; the
+    prompt, edited, now says the computer player answers then; no last call comes during the vacation."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    await drive(table, "commit 0")
+    record = await table.record()
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    assert "vacation" not in dm_text(prompt_of(defender).content)
+    await simcord_env.advance_time(2 * HOUR)
+    await defender.slash(table.channel, "te seat away", hours=100)
+    timers = await table.bot.store.timers(record.id)
+    assert [t.due_at for t in timers if t.kind == DEADLINE] == [deadline.due_at]
+    assert not [t for t in timers if t.kind in (WARNING, REMINDER)]  # none during the vacation (R31a)
+    asked = dm_text(prompt_of(defender).content)
+    assert asked.endswith("you are on vacation, so then the normal computer player answers for you."), asked
