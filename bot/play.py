@@ -499,10 +499,11 @@ class ActionPath:
         rows = await tx.timers(record.id)
         game = record.game()
         # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats), and its
-        # reminders and last call follow it as if the seat had never been away from now on
+        # reminders and last call follow it as if the seat had never been away from now on; a row a pause
+        # holds keeps the time held so far (the new row is held from now, or released now, as the old)
         decided = next(
             (
-                t.due_at
+                t.due_at + (0 if t.held_since is None else max(0, now - t.held_since))
                 for t in rows
                 if t.kind == DEADLINE and t.seat == game.to_act and t.payload.get("version") == record.version
             ),

@@ -505,3 +505,30 @@ async def test_a_vacation_announced_while_a_decision_waits_keeps_its_deadline_an
     assert not [t for t in timers if t.kind in (WARNING, REMINDER)]  # none during the vacation (R31a)
     asked = dm_text(prompt_of(defender).content)
     assert asked.endswith("you are on vacation, so then the normal computer player answers for you."), asked
+
+
+async def test_a_comeback_that_ends_a_pause_during_a_decision_keeps_the_time_the_pause_held(
+    simcord_env, game_seed
+):
+    """A pause holds a decision's deadline (R31): coming back from a vacation that paused the game, the
+    decision gets the time it had left when the pause began, and its last call is timed from that."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    attacker = table.players[game.conflict.attacker]
+    defender = table.players[game.conflict.defender]
+    await defender.slash(table.channel, "te seat away", hours=100)
+    await drive(table, "commit 0")
+    record = await table.record()
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    await simcord_env.advance_time(HOUR)
+    await attacker.slash(table.channel, "te seat away", hours=100)
+    assert (await table.record()).paused  # every person away
+    await simcord_env.advance_time(5 * HOUR)
+    result = await defender.slash(table.channel, "te seat back")
+    assert result.response.content.startswith("Welcome back")
+    assert not (await table.record()).paused
+    timers = await table.bot.store.timers(record.id)
+    [kept] = [t for t in timers if t.kind == DEADLINE]
+    assert kept.due_at == deadline.due_at + 5 * HOUR and kept.held_since is None
+    length = round(record.options.conflict_hours * HOUR)
+    [warning] = [t for t in timers if t.kind == WARNING]
+    assert warning.due_at == kept.due_at - min(4 * HOUR, length // 4)
