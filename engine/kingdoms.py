@@ -31,6 +31,7 @@ COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one col
 # per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
 LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
 NO_REGION = -1
+SMALL_REGION = 24  # a region this size is flooded whole when a piece leaves it; a larger one in turns
 _SQUARE_RANGE = range(SQUARES)
 
 
@@ -69,7 +70,8 @@ def _ring_joined(bits: int) -> bool:
 LAND_TABLES = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
 RIVER_TABLES = (TILE_ACTIONS[BLUE],)
 CATASTROPHE_TABLES = (CATASTROPHE_ACTIONS,)
-RING = tuple(_ring(s) for s in range(SQUARES))
+# per square, (square, bit) for each of the eight around it that is on the board: bit i for ring place i
+RING = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
 RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
 
 
@@ -455,23 +457,29 @@ class Kingdoms:
             if was_kingdom and not leaders[region]:
                 self._empties_beside(beside[0], dirty)
             return
-        # each part but the last found is refilled under a new id; the last keeps the old one
-        for start in beside[:-1]:
-            if label[start] != region:
-                continue  # joined to an earlier part
-            part = self._new_region(0, 0, 0)
-            count, part_leaders, part_treasures = self._relabel(start, region, part, dirty)
-            size[part] = count
+        # the parts cut off are refilled under new ids; the rest keeps the old one
+        cell, treasures, treasure_count = self.cell, self.treasures, self.treasure_count
+        cut, rest = self._cut_off(square, region, beside)
+        for squares in cut:
+            part = self._new_region(len(squares), 0, 0)
+            part_leaders = part_treasures = 0
+            for x in squares:
+                label[x] = part
+                v = cell[x]
+                if v >= LEADER:
+                    part_leaders |= LEADER_BIT[v]
+                elif x in treasures:
+                    part_treasures += 1
+                for y in NEIGHBOURS[x]:
+                    if cell[y] == EMPTY:
+                        dirty.add(y)
             leaders[part] = part_leaders
-            self.treasure_count[part] = part_treasures
-            if count == size[region]:  # nothing was cut off: the part is the whole region
-                self._free_region(region)
-                return
-            size[region] -= count
+            treasure_count[part] = part_treasures
+            size[region] -= len(squares)
             leaders[region] &= ~part_leaders
-            self.treasure_count[region] -= part_treasures
+            treasure_count[region] -= part_treasures
         if was_kingdom and not leaders[region]:  # what keeps the old id is no kingdom any more
-            self._empties_beside(beside[-1], dirty)
+            self._empties_beside(rest, dirty)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -572,8 +580,11 @@ class Kingdoms:
                 s = join_spots.find(1, s + 1)
         else:
             inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+            cut: list[list[int]] = []
             if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
-                changed = self._counts_after_split(lifted, rest)
+                cut, _ = self._cut_off(lifted, home, inside)
+            if cut:
+                changed = self._counts_after_split(lifted, rest, cut)
             else:  # it holds together
                 # only squares that touched the region through the lifted one lose it (the lifted square
                 # is their one neighbour labelled home)
@@ -597,55 +608,140 @@ class Kingdoms:
         squares around it: enough to know the region does not split, without a flood."""
         label = self.label
         bits = 0
-        for i, x in enumerate(RING[square]):
-            if x >= 0 and label[x] == region:
-                bits |= 1 << i
+        for x, bit in RING[square]:
+            if label[x] == region:
+                bits |= bit
         return RING_JOINED[bits]
 
-    def _counts_after_split(self, lifted: int, rest: int) -> dict[int, int]:
-        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders
-        ``rest`` but may fall apart, the kingdoms beside each leader spot next to H whose count may decide
-        differently. Only the parts of H with a leader are kingdoms, so only they are flooded, from their
-        leaders: a spot beside p of them and beside k kingdoms now (H among them) has k - 1 + p. A spot
-        beside no such part has k - 1, which changes the answer only for a joining spot with k == 2."""
+    def _cut_off(self, square: int, region: int, starts: list[int]) -> tuple[list[list[int]], int]:
+        """Without ``square``, the parts of ``region`` that ``starts`` (its neighbours in the region) no
+        longer reach, each as its squares, and a square of the rest. A start with no other neighbour in the
+        region is a part of one square (the usual case); a small region is flooded from each other start; in
+        a large one the floods go in turns of a few squares each (doubling), joined where they meet, until
+        at most one is unfinished: each finished flood is a part, and the cost follows the smaller parts."""
+        label = self.label
+        cut: list[list[int]] = []
+        further: list[int] = []  # the starts with another square of the region beside them
+        for start in starts:
+            for y in NEIGHBOURS[start]:
+                if y != square and label[y] == region:
+                    further.append(start)
+                    break
+            else:
+                cut.append([start])  # a part of one square: the usual case
+        if len(further) <= 1:
+            return (cut, further[0]) if further else (cut[:-1], cut[-1][0])
+        if self.size[region] <= SMALL_REGION:
+            # flood from each start not reached yet but the last: a flood that reaches the last start is
+            # the rest, every other one a part cut off
+            last = further[-1]
+            seen = {square}
+            for start in further[:-1]:
+                if start in seen:
+                    continue
+                seen.add(start)
+                part = [start]
+                for x in part:
+                    for y in NEIGHBOURS[x]:
+                        if y not in seen and label[y] == region:
+                            seen.add(y)
+                            part.append(y)
+                if last not in part:
+                    cut.append(part)
+            return cut, last
+        starts = further
+        owner = {start: i for i, start in enumerate(starts)}  # square -> the flood that reached it
+        joined = list(range(len(starts)))  # per flood, the flood it was joined into (itself if none)
+        stacks = [[start] for start in starts]  # per flood, its squares still to look around
+        members = [[start] for start in starts]  # per flood, its squares
+        running = list(range(len(starts)))
+        budget = 4
+        while len(running) > 1:
+            for i in running[:]:
+                if joined[i] != i:
+                    continue
+                stack, mine = stacks[i], members[i]
+                steps = budget
+                while stack and steps:
+                    steps -= 1
+                    for y in NEIGHBOURS[stack.pop()]:
+                        if label[y] != region or y == square:
+                            continue
+                        other = owner.get(y)
+                        if other is None:
+                            owner[y] = i
+                            stack.append(y)
+                            mine.append(y)
+                            continue
+                        while joined[other] != other:
+                            other = joined[other]
+                        if other != i:  # two floods meet: one part so far
+                            joined[other] = i
+                            stack += stacks[other]
+                            mine += members[other]
+                            running.remove(other)
+                if len(running) == 1:  # every other flood joined this one
+                    break
+                if not stack:  # nothing left to reach: a part of its own
+                    running.remove(i)
+                    cut.append(mine)
+                    if len(running) == 1:
+                        break
+            budget *= 2
+        return cut, members[running[0]][0]
+
+    def _counts_after_split(self, lifted: int, rest: int, cut: list[list[int]]) -> dict[int, int]:
+        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders ``rest``
+        and falls into the parts ``cut`` and the rest of H, the kingdoms beside each leader spot whose count
+        may decide differently. Only the parts with a leader are kingdoms: a spot beside p of them and beside
+        k kingdoms now (H among them) has k - 1 + p. Spots beside neither a part cut off nor the lifted square
+        see only the rest of H: their count changes only if the rest keeps no leader, and then decides
+        differently only for a joining spot with k == 2."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
-        kingdoms_beside = self.kingdoms_beside
+        kingdoms_beside, join_spots = self.kingdoms_beside, self.join_spots
         home = label[lifted]
-        seen = {lifted}  # the squares of the parts flooded, and the lifted square
-        parts_beside: dict[int, int] = {}  # leader spot -> parts with a leader beside it
-        last_part: dict[int, int] = {}  # leader spot -> the last part found beside it
-        part = 0
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            start = cell.index(LEADER + bit.bit_length() - 1)
-            if start in seen:
-                continue  # in a part flooded from another of its leaders
-            part += 1
-            seen.add(start)
-            stack = [start]
-            while stack:
-                x = stack.pop()
-                for y in NEIGHBOURS[x]:
-                    if y in seen:
-                        continue
-                    if label[y] == home:
-                        seen.add(y)
-                        stack.append(y)
-                    elif leader_spots[y] and last_part.get(y) != part:
-                        last_part[y] = part
-                        parts_beside[y] = parts_beside.get(y, 0) + 1
-        counts = {s: kingdoms_beside[s] - 1 + parts for s, parts in parts_beside.items()}
-        join_spots = self.join_spots
-        s = join_spots.find(1)
-        while s >= 0:
-            if (
-                kingdoms_beside[s] == 2
-                and s not in parts_beside
-                and home in map(label.__getitem__, NEIGHBOURS[s])
-            ):
-                counts[s] = 1
-            s = join_spots.find(1, s + 1)
+        part_of: dict[int, int] = {}  # square -> its part cut off
+        kingdom = [False] * len(cut)
+        for i, squares in enumerate(cut):
+            bits = 0
+            for x in squares:
+                part_of[x] = i
+                bits |= LEADER_BIT[cell[x]]
+            kingdom[i] = bits != 0
+            rest &= ~bits
+        counts: dict[int, int] = {}
+        if rest and not any(kingdom):
+            # the parts cut off are no kingdoms and the rest still is: only a joining spot with k == 2 beside
+            # a part cut off or the lifted square, and not beside the rest, loses a kingdom that matters
+            for x in (lifted, *part_of):
+                for s in NEIGHBOURS[x]:
+                    if join_spots[s] and kingdoms_beside[s] == 2 and s not in counts:
+                        beside_rest = False
+                        for y in NEIGHBOURS[s]:
+                            if label[y] == home and y != lifted and y not in part_of:
+                                beside_rest = True
+                                break
+                        counts[s] = 2 if beside_rest else 1
+            return counts
+        candidates = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
+        for x in part_of:
+            candidates.update([y for y in NEIGHBOURS[x] if leader_spots[y]])
+        for s in candidates:
+            seen = set()
+            for y in NEIGHBOURS[s]:
+                if label[y] == home and y != lifted:
+                    seen.add(part_of.get(y, -1))
+            counts[s] = kingdoms_beside[s] - 1 + sum(1 for i in seen if (kingdom[i] if i >= 0 else rest))
+        if not rest:  # the rest of H is no kingdom any more: the joining spots beside it only
+            s = join_spots.find(1)
+            while s >= 0:
+                if (
+                    kingdoms_beside[s] == 2
+                    and s not in counts
+                    and home in map(label.__getitem__, NEIGHBOURS[s])
+                ):
+                    counts[s] = 1
+                s = join_spots.find(1, s + 1)
         return counts
 
 
