@@ -80,7 +80,7 @@ class Conflict:
         return Conflict(self.kind, self.colour, self.attacker, self.defender, self.attacker_commit)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, for narration and highlights.
 
@@ -94,3 +94,19 @@ class Event:
     count: int = 0
     other: int | None = None
     private: bool = False
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        colour: Colour | None = None,
+        squares: tuple[int, ...] = (),
+        count: int = 0,
+        other: int | None = None,
+        private: bool = False,
+    ) -> None:
+        # one dict update instead of the frozen dataclass's seven object.__setattr__ calls: every action
+        # makes one or more events
+        self.__dict__.update(
+            kind=kind, seat=seat, colour=colour, squares=squares, count=count, other=other, private=private
+        )

@@ -360,13 +360,15 @@ class State:
         kingdoms = self.kingdoms
         label, counts = kingdoms.label, kingdoms.treasure_count
         groups: dict[int, tuple[int, list[int]]] = {}
-        for seat, leaders in enumerate(self.leader_pos):
+        seat = -1
+        for leaders in self.leader_pos:  # asked after every action, and nearly always no kingdom must
+            seat += 1
             trader = leaders[GREEN]
-            if trader is not None:
+            if trader is not None and counts[label[trader]] >= 2:
                 region = label[trader]
-                if counts[region] >= 2 and region not in groups:
+                if region not in groups:
                     groups[region] = (seat, sorted(s for s in self.treasures if label[s] == region))
-        if len(groups) < 2:  # nearly always none: this is asked after every action
+        if len(groups) < 2:
             return list(groups.values())
         return sorted(groups.values(), key=lambda group: group[1][0])
 
