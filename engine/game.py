@@ -173,7 +173,8 @@ class Game(State):
         self.kingdoms.put(square, leader_value(seat, colour))
         self.leader_pos[seat][colour] = square
         # R13: a revolt if the kingdom now holds another leader of this colour
-        rival = next((s for s in self.leaders_of_colour_with(square, colour) if s != seat), None)
+        rivals = self.leaders_of_colour_with(square, colour)  # in seat order, the placed one among them
+        rival = None if len(rivals) < 2 else rivals[rivals[0] == seat]  # the first other seat
         if rival is None:
             self._after_conflicts(events)
             return
@@ -375,7 +376,10 @@ class Game(State):
     def _after_conflicts(self, events: list[Event]) -> None:
         """R20 after the conflicts: the building (R28), the monument (R21), the wonder (R29, R29a), each
         offered only if the action's tile allows it now; then the treasures and the end of the action."""
-        if self.placed is not None and self.settings.buildings and self.building_options():
+        if self.placed is None:  # no tile this action: nothing to build
+            self._collect_treasures(events)
+            return
+        if self.settings.buildings and self.building_options():
             self.phase = Phase.BUILDING
             return
         self._after_building(events)
@@ -466,9 +470,11 @@ class Game(State):
         seat = self.active
         self.phase = Phase.ACTION
         n = self.players
+        hands = self.hands
         for i in range(n):
             other = (seat + i) % n
-            need = HAND_SIZE - sum(self.hands[other])
+            hand = hands[other]
+            need = HAND_SIZE - hand[0] - hand[1] - hand[2] - hand[3]
             if need > 0:
                 drawn = self._draw(other, need)
                 if drawn < need:
@@ -489,20 +495,20 @@ class Game(State):
         """Draw up to n tiles from the bag (R3); note it when the bag runs short (R12, R23)."""
         bag = self.bag
         hand = self.hands[seat]
-        drawn = 0
-        for _ in range(n):
-            total = bag[0] + bag[1] + bag[2] + bag[3]
-            if total == 0:
-                self.bag_short = True
-                break
-            r = self.rng.below(total)
-            for colour in range(4):
-                if r < bag[colour]:
-                    bag[colour] -= 1
-                    hand[colour] += 1
-                    break
+        below = self.rng.below
+        total = bag[0] + bag[1] + bag[2] + bag[3]
+        drawn = min(n, total)
+        if drawn < n:
+            self.bag_short = True
+        for _ in range(drawn):
+            r = below(total)
+            colour = 0
+            while r >= bag[colour]:
                 r -= bag[colour]
-            drawn += 1
+                colour += 1
+            bag[colour] -= 1
+            hand[colour] += 1
+            total -= 1
         return drawn
 
     def _return_leader(self, seat: int, colour: Colour) -> None:

@@ -77,8 +77,12 @@ RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
 
 def seats_with_leader(mask: int, colour: int) -> list[int]:
     """The seats whose leader of ``colour`` is in a region with this leader mask, in seat order."""
-    found = mask & COLOUR_BITS[colour]
-    return [seat for seat in range(4) if found >> (seat * 4 + colour) & 1]
+    return list(_SEATS_BY_BITS[mask >> colour & 0x1111])
+
+
+# the seats of the bits 0, 4, 8, 12 of a leader mask shifted to one colour: seats_with_leader runs after every
+# tile and leader
+_SEATS_BY_BITS = tuple(tuple(seat for seat in range(4) if bits >> (seat * 4) & 1) for bits in range(0x1112))
 
 
 class Kingdoms:
@@ -233,9 +237,8 @@ class Kingdoms:
         dirty.add(square)
         self._refresh(dirty, touched)
         if masks:
-            for region in touched:
-                if region in masks:
-                    del masks[region]
+            for region in masks.keys() & touched:
+                del masks[region]
 
     def add_treasure(self, square: int) -> None:
         """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
@@ -399,30 +402,19 @@ class Kingdoms:
         if not was_kingdom and leaders[target]:  # a new kingdom: every empty square beside it counts it
             self._empties_beside(square, dirty)
 
-    def _relabel(self, start: int, old: int, new: int, dirty: set[int]) -> tuple[int, int, int]:
-        """Give the squares labelled ``old`` that connect to ``start`` the label ``new``; return how many
-        there were, their leader mask and their treasures. The empty squares beside them go into ``dirty``."""
-        label, cell, treasures = self.label, self.cell, self.treasures
+    def _relabel(self, start: int, old: int, new: int, dirty: set[int]) -> None:
+        """Give the squares labelled ``old`` that connect to ``start`` the label ``new``; the empty squares
+        beside them go into ``dirty``."""
+        label, cell = self.label, self.cell
         label[start] = new
         stack = [start]
-        count = 0
-        leaders = 0
-        found = 0
         while stack:
-            x = stack.pop()
-            count += 1
-            v = cell[x]
-            if v >= LEADER:
-                leaders |= 1 << (v - LEADER)
-            elif x in treasures:
-                found += 1
-            for y in NEIGHBOURS[x]:
+            for y in NEIGHBOURS[stack.pop()]:
                 if label[y] == old:
                     label[y] = new
                     stack.append(y)
                 elif cell[y] == EMPTY:
                     dirty.add(y)
-        return count, leaders, found
 
     def _empties_beside(self, start: int, dirty: set[int]) -> None:
         """Put the empty squares beside the region of ``start`` into ``dirty``."""

@@ -86,10 +86,15 @@ def turn_actions(state: State) -> list[Action]:
     # R6, R7: leaders go on empty land beside a face-up temple, joining at most one kingdom
     positions = state.leader_pos[seat]
     leader_lists = kingdoms.leader_lists
+    withdrawals = []
     for colour in COLOURS:
         here = positions[colour]
-        out += leader_lists[colour] if here is None else kingdoms.leader_actions(colour, here)
-    out += [WITHDRAW_ACTIONS[c] for c in COLOURS if positions[c] is not None]
+        if here is None:
+            out += leader_lists[colour]
+        else:
+            out += kingdoms.leader_actions(colour, here)
+            withdrawals.append(WITHDRAW_ACTIONS[colour])
+    out += withdrawals
     if state.catastrophes[seat]:
         out += kingdoms.catastrophe_lists[0]
     out += swaps_of(hand)

@@ -42,6 +42,18 @@ def plus(centre: int) -> tuple[int, int, int, int, int]:
     return (centre - COLUMNS, centre - 1, centre, centre + 1, centre + COLUMNS)
 
 
+# per square, (top-left, the other three squares) of each 2x2 on the board holding it, top-left squares in
+# square order
+BLOCKS_THROUGH = tuple(
+    tuple(
+        (t, tuple(x for x in block(t) if x != square))
+        for t in (square - 17, square - 16, square - 1, square)
+        if t in TOP_LEFTS
+    )
+    for square in range(SQUARES)
+)
+
+
 def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> list[int]:
     """The squares of the unbroken run of face-up tiles of the colour on ``square`` that runs through it
     horizontally (``step`` 1) or vertically (``step`` 16), in square order; ``avoid`` counts as a gap."""
@@ -317,15 +329,10 @@ class State:
         colour = cell[placed]
         if not 0 <= colour < FACE_DOWN:
             return []
-        corners = [
-            t  # the squares of block(t), spelt out: this runs after every tile
-            for t in (placed - 17, placed - 16, placed - 1, placed)
-            if t in TOP_LEFTS
-            and cell[t] == colour
-            and cell[t + 1] == colour
-            and cell[t + COLUMNS] == colour
-            and cell[t + COLUMNS + 1] == colour
-        ]
+        corners = []  # this runs after every tile
+        for t, (a, b, c) in BLOCKS_THROUGH[placed]:
+            if cell[a] == colour and cell[b] == colour and cell[c] == colour:
+                corners.append(t)
         if not corners:
             return []
         return [(p, t) for p in self.monuments_available if colour in p for t in corners]
