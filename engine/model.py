@@ -105,8 +105,18 @@ class Event:
         other: int | None = None,
         private: bool = False,
     ) -> None:
-        # one dict update instead of the frozen dataclass's seven object.__setattr__ calls: every action
-        # makes one or more events
-        self.__dict__.update(
-            kind=kind, seat=seat, colour=colour, squares=squares, count=count, other=other, private=private
+        # the whole __dict__ at once instead of the frozen dataclass's seven object.__setattr__ calls: every
+        # action makes one or more events
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "seat": seat,
+                "colour": colour,
+                "squares": squares,
+                "count": count,
+                "other": other,
+                "private": private,
+            },
         )
