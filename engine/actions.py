@@ -6,9 +6,9 @@ prebuilt objects and ``Action.parse(a.text) is a`` for tile, leader and catastro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from itertools import combinations
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from engine.board import SQUARES, parse_square, square_name, whole_number

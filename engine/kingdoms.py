@@ -31,6 +31,9 @@ COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one col
 # per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
 LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
 NO_REGION = -1
+OFF_BOARD = SQUARES  # a square index past the board: labelled NO_REGION, so four neighbours can be read alike
+# each square's neighbours, padded to four with OFF_BOARD
+FOUR_NEIGHBOURS = tuple((*n, *(OFF_BOARD,) * (4 - len(n))) for n in NEIGHBOURS)
 SMALL_REGION = 24  # a region this size is flooded whole when a piece leaves it; a larger one in turns
 _SQUARE_RANGE = range(SQUARES)
 
@@ -126,7 +129,8 @@ class Kingdoms:
         self.cell: list[int] = [EMPTY] * SQUARES
         self.treasures: set[int] = set()
         self.buildings: list[int | None] = [None] * 4  # per colour: the square of its building (R28)
-        self.label: list[int] = [NO_REGION] * SQUARES  # region id of each connected square
+        # region id of each connected square, and NO_REGION for OFF_BOARD
+        self.label: list[int] = [NO_REGION] * (SQUARES + 1)
         self.leaders: list[int] = []  # per region id: bitmask of the leaders in it
         self.size: list[int] = []  # per region id: squares in it; 0 for an unused id
         self.treasure_count: list[int] = []  # per region id: treasures in it (R22)
@@ -226,14 +230,16 @@ class Kingdoms:
         elif now:
             self._join(square, value, dirty)
             in_kingdom = self.leaders[self.label[square]] != 0
-        if (old == RED) != (value == RED):
+        temple = (old == RED) != (value == RED)
+        if temple:
             step = 1 if value == RED else -1
             temples_next = self.temples_next
             for n in NEIGHBOURS[square]:
                 temples_next[n] += step
-            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
-        elif in_kingdom:
-            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
+        if temple or in_kingdom:
+            for n in NEIGHBOURS[square]:
+                if cell[n] == EMPTY:
+                    dirty.add(n)
         dirty.add(square)
         self._refresh(dirty, touched)
         if masks:
@@ -293,25 +299,23 @@ class Kingdoms:
                 if catastrophe_spots[s] != catastrophe:
                     self._set_catastrophe(s, catastrophe)
                 continue
-            first = second = third = NO_REGION  # four neighbours: three remembered tell a fourth apart
+            # the distinct kingdoms among the four neighbours, spelt out: this runs for every square a change
+            # reaches
+            a, b, c, d = FOUR_NEIGHBOURS[s]
+            a, b, c, d = label[a], label[b], label[c], label[d]
             count = 0
-            for n in NEIGHBOURS[s]:
-                region = label[n]
-                if (
-                    region >= 0
-                    and leaders[region]
-                    and region != first
-                    and region != second
-                    and region != third
-                ):
-                    count += 1
-                    touched.add(region)
-                    if first < 0:
-                        first = region
-                    elif second < 0:
-                        second = region
-                    else:
-                        third = region
+            if a >= 0 and leaders[a]:
+                count = 1
+                touched.add(a)
+            if b >= 0 and b != a and leaders[b]:
+                count += 1
+                touched.add(b)
+            if c >= 0 and c != a and c != b and leaders[c]:
+                count += 1
+                touched.add(c)
+            if d >= 0 and d != a and d != b and d != c and leaders[d]:
+                count += 1
+                touched.add(d)
             beside[s] = count
             if not catastrophe_spots[s]:
                 catastrophe_spots[s] = 1
@@ -441,7 +445,10 @@ class Kingdoms:
         size[region] -= 1
         was_kingdom = leaders[region] != 0
         leaders[region] &= ~LEADER_BIT[old]
-        beside = [n for n in NEIGHBOURS[square] if label[n] == region]
+        beside = []
+        for n in NEIGHBOURS[square]:
+            if label[n] == region:
+                beside.append(n)
         if not beside:
             self._free_region(region)
             return
@@ -571,7 +578,10 @@ class Kingdoms:
                     changed[s] = 1
                 s = join_spots.find(1, s + 1)
         else:
-            inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+            inside = []
+            for n in NEIGHBOURS[lifted]:
+                if label[n] == home:
+                    inside.append(n)
             cut: list[list[int]] = []
             if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
                 cut, _ = self._cut_off(lifted, home, inside)
