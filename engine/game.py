@@ -18,7 +18,23 @@ from engine.cells import BLACK, CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, LEADER
 from engine.errors import IllegalActionError, NotationError
 from engine.kingdoms import Kingdoms
 from engine.legal import illegal_reason, legal_actions
-from engine.model import Conflict, Event, Phase, Settings
+from engine.model import (
+    PHASE_ACTION,
+    PHASE_BUILDING,
+    PHASE_MONUMENT,
+    PHASE_OVER,
+    PHASE_REVOLT_ATTACKER,
+    PHASE_REVOLT_DEFENDER,
+    PHASE_TREASURE,
+    PHASE_WAR_ATTACKER,
+    PHASE_WAR_CHOICE,
+    PHASE_WAR_DEFENDER,
+    PHASE_WONDER,
+    PHASE_WONDER_POINT,
+    Conflict,
+    Event,
+    Settings,
+)
 from engine.reasons import Reason, Refusal
 from engine.scoring import Outcome, final_standings
 from engine.state import State, block, plus
@@ -78,11 +94,11 @@ class Game(State):
         the order red, blue, green, black). None on a turn action (it has no default) and once the game is
         over."""
         phase = self.phase
-        if phase is Phase.ACTION or phase is Phase.OVER:
+        if phase is PHASE_ACTION or phase is PHASE_OVER:
             return None
-        if phase is Phase.BUILDING or phase is Phase.MONUMENT or phase is Phase.WONDER:
+        if phase is PHASE_BUILDING or phase is PHASE_MONUMENT or phase is PHASE_WONDER:
             return DECLINE
-        if phase is Phase.WONDER_POINT:
+        if phase is PHASE_WONDER_POINT:
             points = self.points[self.active]
             return POINT_ACTIONS[min(COLOURS, key=lambda c: (points[c], c))]
         # legal_actions() lists colours and squares in exactly the default order, and commit 0 first
@@ -91,14 +107,14 @@ class Game(State):
     def forced_action(self) -> Action | None:
         """The only legal choice when there is exactly one (R34), else None: typically a decision's single
         answer (``commit 0`` with no tile of the colour), or ``pass`` for a player left with nothing else."""
-        if self.phase is Phase.OVER:
+        if self.phase is PHASE_OVER:
             return None
         legal = self.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
     def outcome(self) -> Outcome | None:
         """Final standings (R24) once the game is over, else None."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not PHASE_OVER:
             return None
         assert self.end_reason is not None
         return Outcome(self.end_reason, tuple(final_standings(self.points, self.treasures_held)))
@@ -112,9 +128,9 @@ class Game(State):
         or NotationError for text that is not an action.
         """
         parsed = action if isinstance(action, Action) else Action.parse(action)
-        if seat is not None and seat != self.to_act and self.phase is not Phase.OVER:
+        if seat is not None and seat != self.to_act and self.phase is not PHASE_OVER:
             raise IllegalActionError(
-                Reason(Refusal.NOT_YOUR_TURN if self.phase is Phase.ACTION else Refusal.NOT_YOUR_CHOICE),
+                Reason(Refusal.NOT_YOUR_TURN if self.phase is PHASE_ACTION else Refusal.NOT_YOUR_CHOICE),
                 action=parsed.text,
                 situation=self._situation(),
             )
@@ -179,7 +195,7 @@ class Game(State):
             self._after_conflicts(events)
             return
         self.conflict = Conflict("revolt", colour, attacker=seat, defender=rival)
-        self.phase = Phase.REVOLT_ATTACKER
+        self.phase = PHASE_REVOLT_ATTACKER
         events.append(Event("revolt", seat, colour, (square,), other=rival))
 
     def _do_withdraw(self, action: Action, events: list[Event]) -> None:
@@ -236,7 +252,7 @@ class Game(State):
         events.append(Event("commit", seat, colour, count=n))
         if self.phase.is_attacker:
             conflict.attacker_commit = n
-            self.phase = Phase.REVOLT_DEFENDER if conflict.kind == "revolt" else Phase.WAR_DEFENDER
+            self.phase = PHASE_REVOLT_DEFENDER if conflict.kind == "revolt" else PHASE_WAR_DEFENDER
             return
         attacker_board, defender_board = self.conflict_strengths()
         attacker_total = attacker_board + (conflict.attacker_commit or 0)
@@ -345,11 +361,11 @@ class Game(State):
 
     def _do_decline(self, action: Action, events: list[Event]) -> None:
         phase = self.phase
-        if phase is Phase.BUILDING:
+        if phase is PHASE_BUILDING:
             assert self.placed is not None
             events.append(Event("building-declined", self.active, COLOURS[self.cell[self.placed]]))
             self._after_building(events)
-        elif phase is Phase.MONUMENT:
+        elif phase is PHASE_MONUMENT:
             events.append(Event("decline", self.active))
             self._after_monument(events)
         else:
@@ -380,19 +396,19 @@ class Game(State):
             self._collect_treasures(events)
             return
         if self.settings.buildings and self.building_options():
-            self.phase = Phase.BUILDING
+            self.phase = PHASE_BUILDING
             return
         self._after_building(events)
 
     def _after_building(self, events: list[Event]) -> None:
         if self.placed is not None and self.monument_options():
-            self.phase = Phase.MONUMENT
+            self.phase = PHASE_MONUMENT
             return
         self._after_monument(events)
 
     def _after_monument(self, events: list[Event]) -> None:
         if self.placed is not None and self.settings.wonder and self.wonder_options():
-            self.phase = Phase.WONDER
+            self.phase = PHASE_WONDER
             return
         self.placed = None
         self._collect_treasures(events)
@@ -401,7 +417,7 @@ class Game(State):
         """R16, R19: fight the next war, ask for the order, or lift the unification tile."""
         colours = self.war_colours()
         if len(colours) > 1:
-            self.phase = Phase.WAR_CHOICE
+            self.phase = PHASE_WAR_CHOICE
             return
         if colours:
             self._start_war(colours[0], events)
@@ -418,7 +434,7 @@ class Game(State):
         n = self.players
         order = sorted(owners, key=lambda s: (s - self.active) % n)
         self.conflict = Conflict("war", colour, attacker=order[0], defender=order[1])
-        self.phase = Phase.WAR_ATTACKER
+        self.phase = PHASE_WAR_ATTACKER
         events.append(Event("war", order[0], colour, (self.unification,), other=order[1]))
 
     def _collect_treasures(self, events: list[Event]) -> None:
@@ -427,7 +443,7 @@ class Game(State):
             seat, squares = groups[0]
             candidates = [s for s in squares if s in self.map.special] or squares
             if len(candidates) > len(squares) - 1:
-                self.phase = Phase.TREASURE  # the owner chooses among equals
+                self.phase = PHASE_TREASURE  # the owner chooses among equals
                 return
             for s in candidates:
                 self._take_treasure(seat, s, events)
@@ -439,7 +455,7 @@ class Game(State):
         events.append(Event("treasure", seat, squares=(square,)))
 
     def _end_action(self, events: list[Event]) -> None:
-        self.phase = Phase.ACTION
+        self.phase = PHASE_ACTION
         self.placed = None
         self.conflict = None
         self.actions_left -= 1
@@ -461,14 +477,14 @@ class Game(State):
                     self.points[seat][colour] += gained
                     events.append(Event("monument-points", seat, colour, count=gained, private=True))
         if self.wonder is not None and self.wonder_point_due():
-            self.phase = Phase.WONDER_POINT
+            self.phase = PHASE_WONDER_POINT
             return
         self._finish_turn(events)
 
     def _finish_turn(self, events: list[Event]) -> None:
         """R23 steps 2 and 3: refills, then the end of the game or the next player's turn."""
         seat = self.active
-        self.phase = Phase.ACTION
+        self.phase = PHASE_ACTION
         n = self.players
         hands = self.hands
         for i in range(n):
@@ -481,7 +497,7 @@ class Game(State):
                     events.append(Event("bag-empty", other, count=drawn))
         if len(self.treasures) <= 2 or self.bag_short:
             self.end_reason = "treasures" if len(self.treasures) <= 2 else "bag"
-            self.phase = Phase.OVER
+            self.phase = PHASE_OVER
             events.append(Event("game-over"))
             return
         self.active = (seat + 1) % n

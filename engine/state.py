@@ -24,7 +24,17 @@ from engine.cells import (
     WONDER,
 )
 from engine.kingdoms import COLOUR_BITS, Kingdoms, seats_with_leader
-from engine.model import Conflict, Phase, Settings
+from engine.model import (
+    PHASE_ACTION,
+    PHASE_OVER,
+    PHASE_REVOLT_ATTACKER,
+    PHASE_REVOLT_DEFENDER,
+    PHASE_TREASURE,
+    PHASE_WAR_ATTACKER,
+    PHASE_WAR_DEFENDER,
+    Conflict,
+    Settings,
+)
 from engine.rng import Rng
 from engine.scoring import Points, Score
 
@@ -109,7 +119,7 @@ class State:
         self.actions_left = 2
         self.turn = 1
         self.bag_short = False
-        self.phase = Phase.ACTION
+        self.phase = PHASE_ACTION
         self.conflict: Conflict | None = None
         self.placed: int | None = None  # the tile of the current action, for the monument (R20)
         self.end_reason: str | None = None
@@ -167,23 +177,23 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is PHASE_OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat whose choice the game waits for; None once the game is over."""
         phase = self.phase
-        if phase is Phase.ACTION:
+        if phase is PHASE_ACTION:
             return self.active
-        if phase is Phase.OVER:
+        if phase is PHASE_OVER:
             return None
-        if phase is Phase.REVOLT_ATTACKER or phase is Phase.WAR_ATTACKER:
+        if phase is PHASE_REVOLT_ATTACKER or phase is PHASE_WAR_ATTACKER:
             assert self.conflict is not None
             return self.conflict.attacker
-        if phase is Phase.REVOLT_DEFENDER or phase is Phase.WAR_DEFENDER:
+        if phase is PHASE_REVOLT_DEFENDER or phase is PHASE_WAR_DEFENDER:
             assert self.conflict is not None
             return self.conflict.defender
-        if phase is Phase.TREASURE:
+        if phase is PHASE_TREASURE:
             return self.treasure_choice()[0]
         return self.active  # war choice, building, monument, wonder, wonder point
 
@@ -301,7 +311,7 @@ class State:
         through the tile, if the line is longer than each line the building stands on (measured without
         the action's tile, so extending the building's own line makes a longer one); never its own square."""
         placed = self.placed
-        if placed is None or not self.settings.buildings or self.phase is Phase.OVER:
+        if placed is None or not self.settings.buildings or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
@@ -323,7 +333,7 @@ class State:
     def monument_options(self) -> list[tuple[tuple[Colour, Colour], int]]:
         """R21: (monument, top-left square) for each 2x2 of one face-up colour the action's tile completed."""
         placed = self.placed
-        if placed is None or self.phase is Phase.OVER:
+        if placed is None or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
@@ -341,7 +351,7 @@ class State:
         """R29: the centres of the pluses of five face-up tiles of one colour that the action's tile
         completed, in square order, while the wonder is not built (one wonder per game, R29a)."""
         placed = self.placed
-        if placed is None or not self.settings.wonder or self.wonder is not None or self.phase is Phase.OVER:
+        if placed is None or not self.settings.wonder or self.wonder is not None or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
