@@ -175,7 +175,7 @@ class Game(State):
             label = self.kingdoms.label
             gained = 2 if building is not None and label[building] == label[square] else 1
             self.points[scorers[0]][colour] += gained
-            events.append(Event("point", scorers[0], colour, count=gained, private=True))
+            events.append(_shared_event("point", scorers[0], colour, count=gained, private=True))
 
     def _do_leader(self, action: Action, events: list[Event]) -> None:
         seat, colour, square = self.active, action.colour, action.square
@@ -249,7 +249,7 @@ class Game(State):
         assert seat is not None
         self.hands[seat][colour] -= n
         self.removed[colour] += n  # committed tiles leave the game whoever wins (R14, R18)
-        events.append(Event("commit", seat, colour, count=n))
+        events.append(_shared_event("commit", seat, colour, count=n))
         if self.phase.is_attacker:
             conflict.attacker_commit = n
             self.phase = PHASE_REVOLT_DEFENDER if conflict.kind == "revolt" else PHASE_WAR_DEFENDER
@@ -503,7 +503,7 @@ class Game(State):
         self.active = (seat + 1) % n
         self.actions_left = 2
         self.turn += 1
-        events.append(Event("turn", self.active))
+        events.append(_shared_event("turn", self.active))
 
     # ----------------------------------------------------------------------------------- helpers
 
@@ -542,6 +542,21 @@ class Game(State):
                 if square is not None and not temples_next[square]:
                     self._return_leader(seat, colour)
                     events.append(Event("stranded", seat, colour, (square,)))
+
+
+_SHARED_EVENTS: dict[tuple[object, ...], Event] = {}
+
+
+def _shared_event(
+    kind: str, seat: int, colour: Colour | None = None, count: int = 0, private: bool = False
+) -> Event:
+    """An event of a kind with few values (point, commit, turn: a seat, a colour, a number), made once and
+    shared: events never change, and a game makes hundreds."""
+    key = (kind, seat, colour, count, private)
+    event = _SHARED_EVENTS.get(key)
+    if event is None:
+        event = _SHARED_EVENTS[key] = Event(kind, seat, colour, count=count, private=private)
+    return event
 
 
 _OPENINGS: dict[str, Kingdoms] = {}
