@@ -715,15 +715,19 @@ class Kingdoms:
         if rest and not any(kingdom):
             # the parts cut off are no kingdoms and the rest still is: only a joining spot with k == 2 beside
             # a part cut off or the lifted square, and not beside the rest, loses a kingdom that matters
-            for x in (lifted, *part_of):
-                for s in NEIGHBOURS[x]:
-                    if join_spots[s] and kingdoms_beside[s] == 2 and s not in counts:
-                        beside_rest = False
-                        for y in NEIGHBOURS[s]:
-                            if label[y] == home and y != lifted and y not in part_of:
-                                beside_rest = True
-                                break
-                        counts[s] = 2 if beside_rest else 1
+            # (there are few joining spots)
+            s = join_spots.find(1)
+            while s >= 0:
+                if kingdoms_beside[s] == 2:
+                    near = beside_rest = False
+                    for y in NEIGHBOURS[s]:
+                        if y == lifted or y in part_of:
+                            near = True
+                        elif label[y] == home:
+                            beside_rest = True
+                    if near and not beside_rest:
+                        counts[s] = 1
+                s = join_spots.find(1, s + 1)
             return counts
         candidates = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
         for x in part_of:

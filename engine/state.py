@@ -376,15 +376,19 @@ class State:
         kingdom holding the first treasure in square order first."""
         kingdoms = self.kingdoms
         label, counts = kingdoms.label, kingdoms.treasure_count
-        groups: dict[int, tuple[int, list[int]]] = {}
+        groups: dict[int, tuple[int, list[int]]] | None = None
         seat = -1
         for leaders in self.leader_pos:  # asked after every action, and nearly always no kingdom must
             seat += 1
             trader = leaders[GREEN]
             if trader is not None and counts[label[trader]] >= 2:
                 region = label[trader]
+                if groups is None:
+                    groups = {}
                 if region not in groups:
                     groups[region] = (seat, sorted(s for s in self.treasures if label[s] == region))
+        if groups is None:
+            return []
         if len(groups) < 2:
             return list(groups.values())
         return sorted(groups.values(), key=lambda group: group[1][0])
