@@ -584,6 +584,8 @@ class Kingdoms:
                     inside.append(n)
             cut: list[list[int]] = []
             if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
+                if not rest & (rest - 1):  # one leader stays: at most one part is a kingdom
+                    return self._changes_keeping_one(lifted, rest)
                 cut, _ = self._cut_off(lifted, home, inside)
             if cut:
                 changed = self._counts_after_split(lifted, rest, cut)
@@ -604,6 +606,42 @@ class Kingdoms:
             if (count <= 1) != supply_spots[s]:
                 out[s] = count <= 1
         return out
+
+    def _changes_keeping_one(self, lifted: int, rest: int) -> dict[int, bool]:
+        """``_leader_changes`` when the leader on ``lifted`` leaves its region H, which may fall apart,
+        with one other leader (``rest``, one bit) in it: only the part of H holding that leader stays a
+        kingdom, so no square beside H counts more kingdoms, and only a joining spot beside two kingdoms,
+        H one of them, may take a leader then: if the part with the leader is not beside it. That part is
+        flooded only if there is such a spot (there are few joining spots)."""
+        label, cell, kingdoms_beside, join_spots = (
+            self.label,
+            self.cell,
+            self.kingdoms_beside,
+            self.join_spots,
+        )
+        home = label[lifted]
+        spots = []
+        s = join_spots.find(1)
+        while s >= 0:
+            if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
+                spots.append(s)
+            s = join_spots.find(1, s + 1)
+        if not spots:
+            return {}
+        start = cell.index(LEADER + rest.bit_length() - 1)
+        part = {lifted, start}  # the lifted square only keeps the flood out
+        stack = [start]
+        while stack:
+            for y in NEIGHBOURS[stack.pop()]:
+                if y not in part and label[y] == home:
+                    part.add(y)
+                    stack.append(y)
+        part.discard(lifted)
+        changes: dict[int, bool] = {}
+        for s in spots:
+            if part.isdisjoint(NEIGHBOURS[s]):
+                changes[s] = True
+        return changes
 
     def _joined_around(self, square: int, region: int) -> bool:
         """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
