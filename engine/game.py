@@ -485,7 +485,7 @@ class Game(State):
         """R23 steps 2 and 3: refills, then the end of the game or the next player's turn."""
         seat = self.active
         self.phase = PHASE_ACTION
-        n = self.players
+        n = self.settings.players
         hands = self.hands
         for i in range(n):
             other = (seat + i) % n
@@ -495,8 +495,9 @@ class Game(State):
                 drawn = self._draw(other, need)
                 if drawn < need:
                     events.append(Event("bag-empty", other, count=drawn))
-        if len(self.treasures) <= 2 or self.bag_short:
-            self.end_reason = "treasures" if len(self.treasures) <= 2 else "bag"
+        left = len(self.kingdoms.treasures)
+        if left <= 2 or self.bag_short:
+            self.end_reason = "treasures" if left <= 2 else "bag"
             self.phase = PHASE_OVER
             events.append(Event("game-over"))
             return

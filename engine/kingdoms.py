@@ -329,13 +329,17 @@ class Kingdoms:
             if tile_land[s] != tile:
                 tile_land[s] = tile
                 _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
-            spot = temples_next[s] > 0
-            leader_spots[s] = spot
-            supply = spot and count <= 1
-            if supply_spots[s] != supply:
-                supply_spots[s] = supply
-                _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
-            join_spots[s] = spot and count >= 2
+            if temples_next[s]:  # a leader spot (R6)
+                leader_spots[s] = 1
+                supply = count <= 1
+                if supply_spots[s] != supply:
+                    supply_spots[s] = supply
+                    _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
+                join_spots[s] = count >= 2
+            else:
+                if supply_spots[s]:
+                    self._set_supply(s, False)
+                leader_spots[s] = join_spots[s] = 0
 
     def _set_tile(self, square: int, on: bool) -> None:
         """Set ``tile_land`` (``tile_river`` on a river square) and the tile action lists at ``square``."""
