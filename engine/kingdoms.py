@@ -106,6 +106,7 @@ class Kingdoms:
         "leader_spots",
         "leaders",
         "masks",
+        "rich",
         "river",
         "river_lists",
         "river_squares",
@@ -134,6 +135,7 @@ class Kingdoms:
         self.leaders: list[int] = []  # per region id: bitmask of the leaders in it
         self.size: list[int] = []  # per region id: squares in it; 0 for an unused id
         self.treasure_count: list[int] = []  # per region id: treasures in it (R22)
+        self.rich = 0  # regions with two treasures or more: only they may have to give one up (R22)
         self.spare: list[int] = []  # unused region ids
         self.temples_next = bytearray(SQUARES)  # face-up temples beside each square
         self.kingdoms_beside = bytearray(SQUARES)  # distinct kingdoms beside each empty square
@@ -172,6 +174,7 @@ class Kingdoms:
         other.leaders = self.leaders[:]
         other.size = self.size[:]
         other.treasure_count = self.treasure_count[:]
+        other.rich = self.rich
         other.spare = self.spare[:]
         other.temples_next = self.temples_next[:]
         other.kingdoms_beside = self.kingdoms_beside[:]
@@ -253,7 +256,7 @@ class Kingdoms:
             square not in self.treasures
         )
         self.treasures.add(square)
-        self.treasure_count[self.label[square]] += 1
+        self._count_treasures(self.label[square], 1)
         self._set_catastrophe(square, False)
 
     def move_building(self, colour: int, square: int | None) -> None:
@@ -269,7 +272,7 @@ class Kingdoms:
 
     def take_treasure(self, square: int) -> None:
         self.treasures.remove(square)
-        self.treasure_count[self.label[square]] -= 1
+        self._count_treasures(self.label[square], -1)
         self._refresh((square,))
 
     def _refresh(self, squares: Iterable[int], touched: set[int] | None = None) -> None:
@@ -375,8 +378,15 @@ class Kingdoms:
     def _free_region(self, region: int) -> None:
         self.size[region] = 0
         self.leaders[region] = 0
-        self.treasure_count[region] = 0
+        self._count_treasures(region, -self.treasure_count[region])
         self.spare.append(region)
+
+    def _count_treasures(self, region: int, change: int) -> None:
+        """Add ``change`` to the treasures of ``region``, keeping ``rich`` up to date."""
+        counts = self.treasure_count
+        before = counts[region]
+        counts[region] = after = before + change
+        self.rich += (after >= 2) - (before >= 2)
 
     def _join(self, square: int, value: int, dirty: set[int]) -> None:
         label, size, leaders = self.label, self.size, self.leaders
@@ -402,7 +412,7 @@ class Kingdoms:
             self._relabel(start, region, target, dirty)
             size[target] += size[region]
             leaders[target] |= leaders[region]
-            self.treasure_count[target] += self.treasure_count[region]
+            self._count_treasures(target, self.treasure_count[region])
             self._free_region(region)
         label[square] = target
         size[target] += 1
@@ -461,7 +471,7 @@ class Kingdoms:
                 self._empties_beside(beside[0], dirty)
             return
         # the parts cut off are refilled under new ids; the rest keeps the old one
-        cell, treasures, treasure_count = self.cell, self.treasures, self.treasure_count
+        cell, treasures = self.cell, self.treasures
         cut, rest = self._cut_off(square, region, beside)
         for squares in cut:
             part = self._new_region(len(squares), 0, 0)
@@ -477,10 +487,10 @@ class Kingdoms:
                     if cell[y] == EMPTY:
                         dirty.add(y)
             leaders[part] = part_leaders
-            treasure_count[part] = part_treasures
+            self._count_treasures(part, part_treasures)
             size[region] -= len(squares)
             leaders[region] &= ~part_leaders
-            treasure_count[region] -= part_treasures
+            self._count_treasures(region, -part_treasures)
         if was_kingdom and not leaders[region]:  # what keeps the old id is no kingdom any more
             self._empties_beside(rest, dirty)
 

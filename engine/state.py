@@ -375,10 +375,12 @@ class State:
         """(trader's owner, treasure squares) for each kingdom that must give up treasures (R22), the
         kingdom holding the first treasure in square order first."""
         kingdoms = self.kingdoms
+        if not kingdoms.rich:  # asked after every action: mostly no region holds two treasures
+            return []
         label, counts = kingdoms.label, kingdoms.treasure_count
         groups: dict[int, tuple[int, list[int]]] | None = None
         seat = -1
-        for leaders in self.leader_pos:  # asked after every action, and nearly always no kingdom must
+        for leaders in self.leader_pos:
             seat += 1
             trader = leaders[GREEN]
             if trader is not None and counts[label[trader]] >= 2:

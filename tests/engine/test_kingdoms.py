@@ -52,6 +52,7 @@ def assert_consistent(k: Kingdoms) -> None:
     live = set(by_label)
     assert all(k.size[r] == k.treasure_count[r] == 0 for r in range(len(k.size)) if r not in live)
     assert sorted(k.spare) == sorted(r for r in range(len(k.size)) if r not in live)
+    assert k.rich == sum(1 for r in live if k.treasure_count[r] >= 2)
     kingdom_of = {s: region for region, mask in fresh_regions(cell).items() if mask for s in region}
     for s in range(SQUARES):
         v = cell[s]
