@@ -408,8 +408,10 @@ class Kingdoms:
             return
         was_kingdom = leaders[target] != 0
         for region in others:  # relabel the smaller regions into the largest
-            start = next(n for n in NEIGHBOURS[square] if label[n] == region)
-            self._relabel(start, region, target, dirty)
+            for start in NEIGHBOURS[square]:
+                if label[start] == region:
+                    self._relabel(start, region, target, dirty)
+                    break
             size[target] += size[region]
             leaders[target] |= leaders[region]
             self._count_treasures(target, self.treasure_count[region])
@@ -441,13 +443,11 @@ class Kingdoms:
         seen = {start}
         stack = [start]
         while stack:
-            x = stack.pop()
-            for y in NEIGHBOURS[x]:
-                if y in seen:
-                    continue
+            for y in NEIGHBOURS[stack.pop()]:
                 if label[y] == region:
-                    seen.add(y)
-                    stack.append(y)
+                    if y not in seen:
+                        seen.add(y)
+                        stack.append(y)
                 elif cell[y] == EMPTY:
                     dirty.add(y)
 
