@@ -78,6 +78,12 @@ def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> li
     return sorted(out)
 
 
+def beside_own_colour(cell: list[int], square: int) -> bool:
+    """Whether a neighbour of ``square`` holds what it holds: a line of three (R28) or a plus (R29) through
+    a tile needs one, and most tiles have none, so this is asked first after every tile."""
+    return cell[square] in map(cell.__getitem__, NEIGHBOURS[square])
+
+
 @dataclass(frozen=True)
 class Piece:
     """What one square holds, read back by name: ``game.piece_at("e5")``."""
@@ -315,7 +321,7 @@ class State:
             return []
         cell = self.cell
         colour = cell[placed]
-        if not 0 <= colour < FACE_DOWN:
+        if not 0 <= colour < FACE_DOWN or not beside_own_colour(cell, placed):
             return []
         current = self.buildings[colour]
         bar = 2  # a line has three tiles or more
@@ -355,7 +361,7 @@ class State:
             return []
         cell = self.cell
         colour = cell[placed]
-        if not 0 <= colour < FACE_DOWN:
+        if not 0 <= colour < FACE_DOWN or not beside_own_colour(cell, placed):
             return []
         return [
             centre
