@@ -819,6 +819,9 @@ def _update(
     i = bisect_left(squares, square)
     if on:
         squares.insert(i, square)
+        if len(lists) == 1:  # the river's and the catastrophes' single list
+            lists[0].insert(i, tables[0][square])
+            return
         for actions, table in zip(lists, tables, strict=True):
             actions.insert(i, table[square])
     else:
