@@ -489,8 +489,7 @@ class Game(State):
         hands = self.hands
         for i in range(n):
             other = (seat + i) % n
-            hand = hands[other]
-            need = HAND_SIZE - hand[0] - hand[1] - hand[2] - hand[3]
+            need = HAND_SIZE - sum(hands[other])
             if need > 0:
                 drawn = self._draw(other, need)
                 if drawn < need:
