@@ -585,12 +585,7 @@ class Kingdoms:
         rest = leaders[home] & ~LEADER_BIT[cell[lifted]]
         changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
         if not rest:  # its region is no kingdom any more: a joining square beside it may be free
-            join_spots = self.join_spots
-            s = join_spots.find(1)
-            while s >= 0:
-                if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
-                    changed[s] = 1
-                s = join_spots.find(1, s + 1)
+            changed = dict.fromkeys(self._pairs_beside(home), 1)
         else:
             inside = []
             for n in NEIGHBOURS[lifted]:
@@ -627,19 +622,9 @@ class Kingdoms:
         kingdom, so no square beside H counts more kingdoms, and only a joining spot beside two kingdoms,
         H one of them, may take a leader then: if the part with the leader is not beside it. That part is
         flooded only if there is such a spot (there are few joining spots)."""
-        label, cell, kingdoms_beside, join_spots = (
-            self.label,
-            self.cell,
-            self.kingdoms_beside,
-            self.join_spots,
-        )
+        label, cell = self.label, self.cell
         home = label[lifted]
-        spots = []
-        s = join_spots.find(1)
-        while s >= 0:
-            if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
-                spots.append(s)
-            s = join_spots.find(1, s + 1)
+        spots = self._pairs_beside(home)
         if not spots:
             return {}
         start = cell.index(LEADER + rest.bit_length() - 1)
@@ -656,6 +641,18 @@ class Kingdoms:
             if part.isdisjoint(NEIGHBOURS[s]):
                 changes[s] = True
         return changes
+
+    def _pairs_beside(self, region: int) -> list[int]:
+        """The joining spots beside exactly two kingdoms, ``region`` one of them, in square order: the only
+        squares where lifting a leader of ``region`` can let a leader stand (there are few joining spots)."""
+        label, kingdoms_beside, join_spots = self.label, self.kingdoms_beside, self.join_spots
+        spots = []
+        s = join_spots.find(1)
+        while s >= 0:
+            if kingdoms_beside[s] == 2 and region in map(label.__getitem__, NEIGHBOURS[s]):
+                spots.append(s)
+            s = join_spots.find(1, s + 1)
+        return spots
 
     def _joined_around(self, square: int, region: int) -> bool:
         """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
@@ -791,15 +788,8 @@ class Kingdoms:
                     seen.add(part_of.get(y, -1))
             counts[s] = kingdoms_beside[s] - 1 + sum(1 for i in seen if (kingdom[i] if i >= 0 else rest))
         if not rest:  # the rest of H is no kingdom any more: the joining spots beside it only
-            s = join_spots.find(1)
-            while s >= 0:
-                if (
-                    kingdoms_beside[s] == 2
-                    and s not in counts
-                    and home in map(label.__getitem__, NEIGHBOURS[s])
-                ):
-                    counts[s] = 1
-                s = join_spots.find(1, s + 1)
+            for s in self._pairs_beside(home):
+                counts.setdefault(s, 1)
         return counts
 
 
