@@ -16,7 +16,7 @@ from engine.actions import COLOURS, DECLINE, MONUMENTS, POINT_ACTIONS, Action, C
 from engine.board import NEIGHBOURS, BoardMap
 from engine.cells import BLACK, CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, LEADER, RED, WONDER, leader_value
 from engine.errors import IllegalActionError, NotationError
-from engine.kingdoms import Kingdoms
+from engine.kingdoms import Kingdoms, seats_with_leader
 from engine.legal import illegal_reason, legal_actions
 from engine.model import (
     PHASE_ACTION,
@@ -169,7 +169,9 @@ class Game(State):
         """R10: the leader of the tile's colour scores, failing that the king, failing that nobody; 2 points
         instead of 1 if the kingdom holds the building of the tile's colour (R28). At the end of an action a
         kingdom holds at most one leader of a colour (R13, R15)."""
-        scorers = self.leaders_of_colour_with(square, colour) or self.leaders_of_colour_with(square, BLACK)
+        kingdoms = self.kingdoms
+        leaders = kingdoms.leaders[kingdoms.label[square]]
+        scorers = seats_with_leader(leaders, colour) or seats_with_leader(leaders, BLACK)
         if scorers:
             building = self.kingdoms.buildings[colour]
             label = self.kingdoms.label

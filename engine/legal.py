@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from engine.actions import (
     BUILDING_ACTIONS,
     COLOURS,
+    COMMIT_ACTIONS,
     DECLINE,
     PASS,
     POINT_ACTIONS,
@@ -67,7 +68,10 @@ def legal_actions(state: State) -> list[Action]:
     if phase is PHASE_ACTION:
         return turn_actions(state)
     if phase.is_commit:
-        return [commit_action(n) for n in legal_commits(state)]
+        commits = legal_commits(state)
+        if isinstance(commits, range):  # 0 to the tiles held: the first actions of the table
+            return list(COMMIT_ACTIONS[: commits.stop])
+        return [commit_action(n) for n in commits]
     if phase is PHASE_WAR_CHOICE:
         return [WAR_ACTIONS[c] for c in state.war_colours()]
     if phase is PHASE_BUILDING:
