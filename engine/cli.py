@@ -17,7 +17,7 @@ from engine.diagram import LETTERS, board_diagram
 from engine.errors import EngineError, NotationError, quoted
 from engine.export import is_export, read_export
 from engine.game import Game
-from engine.model import Phase
+from engine.model import PHASE_OVER, Phase
 from engine.notation import dump, load
 from engine.rng import Rng
 
@@ -141,7 +141,7 @@ def selfplay_game(
     game = Game.new(players, seed, board, english, buildings=buildings, wonder=wonder)
     chooser = Rng(seed ^ 0x5DEECE66D)
     actions = []
-    while not game.is_over:
+    while game.phase is not PHASE_OVER:
         legal = game.legal_actions()
         action = legal[chooser.below(len(legal))]
         game.apply(action)
