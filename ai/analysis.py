@@ -264,20 +264,12 @@ def _leader(margins: Sequence[float]) -> int:
     return max(range(len(margins)), key=lambda s: margins[s])
 
 
-def seat_names(record: GameExport) -> list[str]:
-    """Who held each seat last (a person's name, "computer hard"), else "seat N"."""
-    names = [f"seat {s}" for s in range(record.settings.players)]
-    for holder in sorted(record.holders, key=lambda h: h.since):
-        names[holder.seat] = holder.who.label
-    return names
-
-
 def report(
     record: GameExport, judgements: Sequence[Judgement], points: Sequence[TurningPoint], seconds: float
 ) -> dict[str, Any]:
     """The analysis as one object (``--json``): per seat its moves judged, average loss and costliest
     moves; the turning points; the seconds it took."""
-    names = seat_names(record)
+    names = record.seat_labels()  # a person's name, "Bot 2 (hard)" as the game named it, else "seat N"
     seats = []
     for seat in range(record.settings.players):
         mine = [j for j in judgements if j.seat == seat]

@@ -31,6 +31,7 @@ from engine import (
     SeatHolder,
     Settings,
     Who,
+    computer_numbers,
     player_view,
     write_export,
 )
@@ -55,7 +56,8 @@ def play_game(setup: Setup, records: bool = False) -> dict[str, Any]:
     game = Game.start(settings, setup.seed)
     players = [make_player(level, setup.simulations, setup.seconds) for level in setup.levels]
     times: list[list[float]] = [[] for _ in setup.levels]
-    whos = [Who.computer(level) for level in setup.levels]
+    numbers = computer_numbers(enumerate(setup.levels))  # two hard seats: "Bot (hard)", "Bot 2 (hard)"
+    whos = [Who.computer(level, numbers[seat]) for seat, level in enumerate(setup.levels)]
     began = int(time.time())
     rows: list[LoggedAction] = []
     moves = 0

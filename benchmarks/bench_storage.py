@@ -38,7 +38,9 @@ append is a whole move as the bot makes it: load the game, the engine's move, sa
 ``append_action`` is timed as the bot calls it, with the engine's ``Game`` (the store writes its notation
 out), and also with the position's text (``append_action_text_*``: the store reads it back to check it). A
 bare durable commit of the same data (``_BareCommit``) is timed after each append, and
-``append_to_bare_commit_ratio`` is the ratio of their medians; the ``*_cpu_ms_*`` figures are the process's
+``append_to_bare_commit_ratio`` is the ratio of their medians; the same bare commit run in one trip to
+aiosqlite's thread as the store runs its transactions (``_BareCommitOnThread``) is timed too, with
+``append_to_bare_commit_on_thread_ratio``; the ``*_cpu_ms_*`` figures are the process's
 CPU time for each (both threads), which a machine loaded by others inflates much less than the wall clock.
 ``--sqlite-only`` leaves PostgreSQL out.
 
@@ -59,11 +61,15 @@ import sys
 import tempfile
 import time
 from contextlib import closing
+from functools import partial
 from pathlib import Path
+
+import aiosqlite
 
 from engine import Game, UndoRefused, Who, dump, take_back
 from storage import GameStatusError, NewTimer, Player, Shards, StaleVersionError, Status, Store
 from storage.copy import copy_to_postgres
+from storage.dbthread import on_db_thread
 from storage.results import backfill, record_results
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -212,6 +218,26 @@ async def _measure_timers(store: Store, out: dict[str, float]) -> None:
     out["next_claimable_other_shard_ms_median"], _ = _summary(next_none_q)
 
 
+def _bare_schema(conn: sqlite3.Connection, position: str) -> None:
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(
+        "CREATE TABLE log (game_id INTEGER, seq INTEGER, action TEXT, PRIMARY KEY (game_id, seq))"
+        " WITHOUT ROWID"
+    )
+    conn.execute("CREATE TABLE positions (id INTEGER PRIMARY KEY, position TEXT NOT NULL)")
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO positions VALUES (?, ?)", ((i, position) for i in range(1, GAMES + 1)))
+    conn.execute("COMMIT")
+
+
+def _bare_write(conn: sqlite3.Connection, game_id: int, seq: int, action: str, position: str) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("INSERT INTO log VALUES (?, ?, ?)", (game_id, seq, action))
+    conn.execute("UPDATE positions SET position = ? WHERE id = ?", (position, game_id))
+    conn.execute("COMMIT")
+
+
 class _BareCommit:
     """The floor of a durable append: plain ``sqlite3`` on the calling thread, WAL, synchronous=FULL, a file
     of its own next to the database, one transaction writing the same data as the append it follows (the
@@ -221,27 +247,13 @@ class _BareCommit:
 
     def __init__(self, path: Path, position: str) -> None:
         self.conn = sqlite3.connect(path, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode = WAL")
-        self.conn.execute("PRAGMA synchronous = FULL")
-        self.conn.execute(
-            "CREATE TABLE log (game_id INTEGER, seq INTEGER, action TEXT, PRIMARY KEY (game_id, seq))"
-            " WITHOUT ROWID"
-        )
-        self.conn.execute("CREATE TABLE positions (id INTEGER PRIMARY KEY, position TEXT NOT NULL)")
-        with self.conn:
-            self.conn.execute("BEGIN")
-            self.conn.executemany(
-                "INSERT INTO positions VALUES (?, ?)", ((i, position) for i in range(1, GAMES + 1))
-            )
+        _bare_schema(self.conn, position)
         self.times: list[float] = []
         self.cpu: list[float] = []
 
     def commit(self, game_id: int, seq: int, action: str, position: str) -> None:
         t, cpu = time.perf_counter(), time.process_time()
-        self.conn.execute("BEGIN IMMEDIATE")
-        self.conn.execute("INSERT INTO log VALUES (?, ?, ?)", (game_id, seq, action))
-        self.conn.execute("UPDATE positions SET position = ? WHERE id = ?", (position, game_id))
-        self.conn.execute("COMMIT")
+        _bare_write(self.conn, game_id, seq, action, position)
         self.times.append(time.perf_counter() - t)
         self.cpu.append(time.process_time() - cpu)
 
@@ -249,8 +261,63 @@ class _BareCommit:
         self.conn.close()
 
 
-async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | None = None) -> dict[str, float]:
+class _BareCommitOnThread:
+    """The same bare commit (a file of its own) run as the store runs its transactions: whole, in ONE trip
+    to aiosqlite's thread (``storage.dbthread``), so the event loop never waits on the disk. The floor of
+    any store that keeps the loop free; ``append_to_bare_commit_on_thread_ratio`` is what the store adds
+    besides that trip."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self.times: list[float] = []
+        self.cpu: list[float] = []
+
+    @classmethod
+    async def open(cls, path: Path, position: str) -> _BareCommitOnThread:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        await on_db_thread(conn, partial(_bare_schema, position=position))
+        return cls(conn)
+
+    async def commit(self, game_id: int, seq: int, action: str, position: str) -> None:
+        t, cpu = time.perf_counter(), time.process_time()
+        await on_db_thread(
+            self.conn, partial(_bare_write, game_id=game_id, seq=seq, action=action, position=position)
+        )
+        self.times.append(time.perf_counter() - t)
+        self.cpu.append(time.process_time() - cpu)
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+async def _measure(
+    path: Path | str, rng: random.Random, bare: _BareCommit | None = None, bare_on_thread: Path | None = None
+) -> dict[str, float]:
     out: dict[str, float] = {}
+    threaded = None
+    if bare_on_thread is not None:
+        threaded = await _BareCommitOnThread.open(bare_on_thread, _a_position(Path(path)))
+    try:
+        await _measure_store(path, rng, out, bare, threaded)
+    finally:
+        if threaded is not None:
+            await threaded.close()
+    if threaded is not None:
+        out["bare_commit_on_thread_ms_median"], _ = _summary(threaded.times)
+        out["bare_commit_on_thread_cpu_ms_median"], _ = _summary(threaded.cpu)
+        out["append_to_bare_commit_on_thread_ratio"] = round(
+            out["append_action_ms_median"] / out["bare_commit_on_thread_ms_median"], 2
+        )
+    return out
+
+
+async def _measure_store(
+    path: Path | str,
+    rng: random.Random,
+    out: dict[str, float],
+    bare: _BareCommit | None,
+    threaded: _BareCommitOnThread | None,
+) -> None:
     async with Store.open(path) as store:
         await _measure_timers(store, out)
         ids = [rng.randint(1, GAMES) for _ in range(LOADS)]
@@ -378,6 +445,8 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
                 (cpu_text if as_text else cpu_game).append(time.process_time() - cpu)
                 if bare is not None:
                     bare.commit(game_id, appended.version, action, position)
+                if threaded is not None:
+                    await threaded.commit(game_id, appended.version, action, position)
                 version = appended.version
                 if appended.seat_to_act != seat or game.is_over:
                     continue
@@ -411,7 +480,6 @@ async def _measure(path: Path | str, rng: random.Random, bare: _BareCommit | Non
         out["undos_measured"] = len(undos)
         for game_id in rng.sample(range(1, GAMES + 1), 20):
             await store.verify_replay(game_id)
-    return out
 
 
 def _time_backfill(path: Path) -> float:
@@ -585,7 +653,7 @@ def main() -> None:
             postgres = {"unavailable": str(exc)}
         bare = _BareCommit(Path(tmp) / "bare.db", _a_position(path))
         try:
-            sqlite = asyncio.run(_measure(path, random.Random(2), bare))
+            sqlite = asyncio.run(_measure(path, random.Random(2), bare, Path(tmp) / "bare_on_thread.db"))
         finally:
             bare.close()
         result.update(sqlite)

@@ -19,7 +19,9 @@ A seat on vacation (an announced absence without cover) has its turn clock stopp
 that would fall in the absence (or a turn that starts in it) is planned at the absence's end plus a full
 ``turn_hours``; no reminder or last call is planned before that end, and one reminder at it tells the seat
 that the game waits for it (``VACATION_OVER`` in its payload). Its decisions keep their normal deadline, when
-the computer player answers them (R35). Coming back early, the turn clock has at most a full turn left.
+the computer player answers them (R35). Coming back early, the turn clock has at most a full turn left; a
+decision keeps its deadline through any change of seats (``decided``), and its reminders and last call are
+timed from it as if the seat had never been away from then on.
 """
 
 from __future__ import annotations
@@ -87,12 +89,20 @@ def covered(holder: Seat | None, now: int) -> bool:
 
 
 def plan(
-    record: GameRecord, game: Game, version: int, now: int, clock: TurnClock | None, pause: int = 0
+    record: GameRecord,
+    game: Game,
+    version: int,
+    now: int,
+    clock: TurnClock | None,
+    pause: int = 0,
+    decided: int | None = None,
 ) -> list[NewTimer]:
     """The rows for ``game`` at ``version``, which the game waits on from ``now``. ``record`` gives the
     options and the seats as they are after the save (who is away, who is the computer); ``clock`` is the
     turn clock before it (``clock_of`` the rows being replaced); ``pause`` the seconds a computer seat
-    waits before each action (so the channel reads like a table)."""
+    waits before each action (so the channel reads like a table); ``decided`` the deadline the decision
+    asked at ``version`` already has (a change of seats neither stretches nor restarts it, R35), which the
+    reminders and the last call are timed from."""
     seat = game.to_act
     if game.is_over or seat is None:
         return []
@@ -122,8 +132,9 @@ def plan(
             timers.append(NewTimer(TURN, now + pause, seat, {**payload, "rest": 1}))
     if game.phase is not Phase.ACTION:
         length = round(options.conflict_hours * 3600)
-        deadlines.append((now + length, length))
-        timers.append(NewTimer(DEADLINE, now + length, seat, payload))
+        due = now + length if decided is None else decided
+        deadlines.append((due, length))
+        timers.append(NewTimer(DEADLINE, due, seat, payload))
     if covered(holder, now):
         # R31's grace period comes once per turn or decision of an away person; the rest of a turn that
         # is under way (and a computer seat's every move) follows after the computer's short pause

@@ -28,9 +28,19 @@ from bot import history_texts as texts
 from bot.analysis import move_pictures
 from bot.core import Clock, UserError, unix_time
 from bot.present import Directory, due_of, players_of, seat_notes
-from bot.texts import computer_names, post_link
+from bot.texts import computer_names, computer_seat_numbers, post_link
 from bot.workers import Workers
-from engine import EngineError, GameExport, Phase, PublicView, Settings, Who, public_view, write_export
+from engine import (
+    EngineError,
+    GameExport,
+    Phase,
+    PublicView,
+    Settings,
+    Who,
+    computer_numbers,
+    public_view,
+    write_export,
+)
 from i18n import Words
 from i18n.hints import why_words
 from render import Animation, SeatMark, SeatNote
@@ -201,12 +211,17 @@ class History:
 
     # ---------------------------------------------------------------------------------- export
 
+    async def _record(self, record: GameRecord) -> GameExport:
+        """The game as a game record, its computer seats named as the game named them ("Bot 2 (hard)")."""
+        export = await self._store.game_export(record.id)
+        return export.numbered(computer_seat_numbers(record.seats))
+
     async def export(self, record: GameRecord, *, words: Words) -> Answer:
         """The game record (engine.export) with names and the game's title, once the game is over."""
         _started(record, "export", words)
         if record.status is Status.PLAYING:
             raise UserError(texts.export_in_play(record.id, words))
-        export = await self._store.game_export(record.id)
+        export = await self._record(record)
         names = {}
         for user_id in sorted(export.user_ids()):
             name = await self._directory.name_in(record.guild_id, user_id, "")
@@ -236,7 +251,7 @@ class History:
         costliest moves with a picture each. Computed once in the worker process, in steps that report
         their ``progress`` (a percentage), then kept in the store."""
         self.analysable(record, words=words)
-        export = await self._store.game_export(record.id)
+        export = await self._record(record)
         analysis = await self._store.analysis(record.id, record.version)
         if analysis is None:
             key = (record.id, record.version)
@@ -444,10 +459,5 @@ class History:
 def bot_numbers(results: Iterable[SeatResult]) -> dict[int, int]:
     """Each computer seat's place among the game's computer seats of its level, in seat order (its name
     is "Bot 2 (hard)" for the second), as the game named them."""
-    seen: dict[str, int] = {}
-    numbers = {}
-    for r in sorted(results, key=lambda r: r.seat):
-        level = (r.player or r.owner).level
-        if level is not None:
-            numbers[r.seat] = seen[level] = seen.get(level, 0) + 1
-    return numbers
+    levels = ((r.seat, (r.player or r.owner).level) for r in sorted(results, key=lambda r: r.seat))
+    return computer_numbers((seat, level) for seat, level in levels if level is not None)

@@ -26,7 +26,7 @@ from bot.autoplay import forced_action
 from bot.core import Clock, Refused, UserError, log, unix_time
 from bot.custom_ids import PromptChoice
 from bot.deadlines import DEADLINE, RESUME, clock_of, plan
-from bot.present import Presenter, wars_called_off
+from bot.present import Presenter, play_and_tell
 from bot.texts import CLOSED_NOTE, CameBack, ClosingNote, Happening, Paused, Story, TimedOut, TookBack
 from engine import (
     UNDO,
@@ -153,7 +153,7 @@ def missed_since(
             game = replay(settings, record.seed, effective_at(history, row.seq))
             story.append([TookBack(row.seat, history[row.undoes - 1].action)])
         else:
-            story.append(game.apply(row.action))
+            story.append(play_and_tell(game, row.action))
     if dump(game) != record.position:
         raise RuntimeError(
             f"game {record.id}: its log does not replay to its saved position (python -m storage check)"
@@ -292,7 +292,7 @@ class ActionPath:
                 actor = actor or Who.deadline()
             self._check_double_submit(game_id, seat, parsed, sent_at)
             try:
-                events = game.apply(parsed, seat=seat)
+                told = play_and_tell(game, parsed, seat)
             except EngineError as exc:
                 names = await self._presenter.directory.names_for(record)  # a leader in the way is named
                 raise Refused(exc, names) from None
@@ -305,8 +305,7 @@ class ActionPath:
                 story.append([TimedOut(seat, record.options.away_minutes)])
             if appended.came_back:
                 story.append([CameBack(seat)])
-            called_off = wars_called_off(before, game, events)
-            story.append([*([said] if said else []), *events, *([called_off] if called_off else [])])
+            story.append([*([said] if said else []), *told])
             note = note.answered(parsed, public_view(before))
             await self._settle_and_present(game_id, before, game, story, appended.timers, note, user_id)
 
@@ -428,10 +427,10 @@ class ActionPath:
                 break
             seat, action, actor = order
             after = game.copy()
-            events = after.apply(action, seat=seat)
+            told = play_and_tell(after, action, seat)
             appended = await self._save(record, after, seat, action.text, actor, rows)
             rows, game = appended.timers, after
-            story.append(events)
+            story.append(told)
             record = await self._store.load_game(record.id)
         return record, game, story
 
@@ -498,12 +497,20 @@ class ActionPath:
             return
         now = self._now()
         rows = await tx.timers(record.id)
-        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats)
-        decided = {(t.seat, t.payload.get("version")): t.due_at for t in rows if t.kind == DEADLINE}
-        for timer in plan(record, record.game(), record.version, now, clock_of(rows, now), self._pause):
-            if timer.kind == DEADLINE:
-                due = decided.get((timer.seat, record.version), timer.due_at)
-                timer = dataclasses.replace(timer, due_at=due)
+        game = record.game()
+        # a decision keeps its deadline (R35: not stretched, nor restarted, by a change of seats), and its
+        # reminders and last call follow it as if the seat had never been away from now on; a row a pause
+        # holds keeps the time held so far (the new row is held from now, or released now, as the old)
+        decided = next(
+            (
+                t.due_at + (0 if t.held_since is None else max(0, now - t.held_since))
+                for t in rows
+                if t.kind == DEADLINE and t.seat == game.to_act and t.payload.get("version") == record.version
+            ),
+            None,
+        )
+        clock = clock_of(rows, now)
+        for timer in plan(record, game, record.version, now, clock, self._pause, decided):
             await tx.add_timer(record.id, timer, now)
         for row in rows:
             if row.kind != RESUME:

@@ -883,6 +883,8 @@ class DirectMessages(_GameMessages):
         if kind is DmKind.PROMPT:
             pv, default, wars = player_view(position, seat), position.default_action(), wars_offered(position)
             deadline, vacation = facts["deadline"], facts["vacation"]
+            if now is not None:  # away or back since it was sent: who answers at the deadline now (R35)
+                vacation = record.options.computer_level if now.vacation else None
             return texts.prompt_text(words, pv, names, game, deadline, default, wars, vacation)
         view = public_view(position)  # a reminder, or the end of a vacation
         deadline = texts.deadline_words(words, view, _due(facts["due"]), names[seat])
@@ -1375,6 +1377,16 @@ def wars_offered(game: Game) -> list[texts.WarSides]:
     return wars
 
 
+def play_and_tell(game: Game, action: Action | str, seat: int | None = None) -> list[Event | texts.Happening]:
+    """Apply ``action`` to ``game`` (changed in place) and return what the table is told of it: its events,
+    then the wars it called off (R19). Every path that tells an action (a move, a standing order, a
+    presentation rebuilt from the log after a restart) tells it through here, so all tell the same."""
+    before = game.copy() if game.unification is not None else None  # only wars pending can be called off
+    events = game.apply(action, seat=seat)
+    called_off = None if before is None else wars_called_off(before, game, events)
+    return [*events, *([called_off] if called_off is not None else [])]
+
+
 def wars_called_off(before: Game, after: Game, events: Sequence[Event]) -> texts.WarsCalledOff | None:
     """R19: the wars that were waiting their turn and will not be fought after ``events`` (a war that
     split the kingdom, so that their leaders are no longer in one), or None."""
@@ -1400,7 +1412,8 @@ def seat_now(
     if due is not None and awaited and active and game.phase is Phase.ACTION and due.kind == TURN:
         deadline = due.at
     away = holder is not None and holder.away_at(now)
-    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved)
+    vacation = on_vacation(holder, now)
+    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved, vacation)
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

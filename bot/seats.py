@@ -19,6 +19,7 @@ from bot.language import game_words
 from bot.play import NO_LONGER_YOURS, NOT_IN_PLAY, ActionPath, seat_of_player
 from bot.present import About, DmKind, Presenter, due_of
 from bot.texts import ClosingNote
+from engine import Phase
 from i18n import N_, Words
 from storage import (
     MAX_AWAY_HOURS,
@@ -115,9 +116,12 @@ class SeatDesk:
                 raise UserError("You are not away in this game.") from None
             names = await self._presenter.directory.names_for(record)
             await self._tell(record, seat, texts.CameBack(seat).line(game_words(record), names), change)
-            if record.seat_to_act == seat:  # the game waits on them: their deadline, as usual again
+            game = record.game()
+            # their turn waits on them: its deadline, as usual again; a decision keeps its deadline and its
+            # prompt (edited above: no computer answers for them now, R35)
+            if record.seat_to_act == seat and game.phase is Phase.ACTION:
                 due = await due_of(self._store, record, self._now())
-                await self._presenter.prompts.tell_turn(record, record.game(), names, due)
+                await self._presenter.prompts.tell_turn(record, game, names, due)
         return words.gettext("Welcome back: your deadlines are the usual ones again.")
 
     async def replace(

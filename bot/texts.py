@@ -22,6 +22,8 @@ from engine import (
     Phase,
     PlayerView,
     PublicView,
+    computer_name,
+    computer_numbers,
     parse_square,
     square_name,
 )
@@ -1248,28 +1250,31 @@ def computer_to_act(record: GameRecord) -> bool:
 def computer_names(seats: Sequence[Seat]) -> dict[int, str]:
     """The names of the seats the computer player holds (a resigned seat keeps its player's name, R33):
     "Bot (hard)", and "Bot 2 (hard)", "Bot 3 (hard)" for more seats of the same level, in seat order."""
-    return bot_names(
+    levels = {seat.seat: seat.level for seat in seats if seat.level is not None}
+    return {seat: bot_name(levels[seat], number) for seat, number in computer_seat_numbers(seats).items()}
+
+
+def bot_names(levels: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """The names of computer seats given as (seat, level) in seat order: "Bot (hard)", then "Bot 2 (hard)"
+    for the second seat of the same level; the same in a game, its record and its history."""
+    seats = list(levels)
+    numbers = computer_numbers(seats)
+    return {seat: bot_name(level, numbers[seat]) for seat, level in seats}
+
+
+def computer_seat_numbers(seats: Sequence[Seat]) -> dict[int, int]:
+    """The number of each seat the computer player holds among its level's (its name's "2" in "Bot 2
+    (hard)"), as ``computer_names`` names them: what a game record writes ("computer hard bot 2")."""
+    return computer_numbers(
         (seat.seat, seat.level)
         for seat in seats
         if seat.is_computer and seat.resigned_by is None and seat.level is not None
     )
 
 
-def bot_names(levels: Iterable[tuple[int, str]]) -> dict[int, str]:
-    """The names of computer seats given as (seat, level) in seat order: "Bot (hard)", then "Bot 2 (hard)"
-    for the second seat of the same level; the same in a game, its record and its history."""
-    names: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for seat, level in levels:
-        n = seen[level] = seen.get(level, 0) + 1
-        names[seat] = bot_name(level, n)
-    return names
-
-
-def bot_name(level: str, number: int = 1) -> str:
-    """'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game: a name, the
-    same in every language (the level is the option's value players type)."""
-    return f"Bot ({level})" if number == 1 else f"Bot {number} ({level})"
+# 'Bot (hard)', or 'Bot 2 (hard)' for the second computer seat of that level in a game: a name, the same in
+# every language (the level is the option's value players type); the engine's, so records name seats alike
+bot_name = computer_name
 
 
 def lobby_text(words: Words, record: GameRecord) -> str:
@@ -1478,7 +1483,8 @@ class SeatNow:
     """What is true of a seat at the moment one of its DMs is edited: every DM says only what is true
     (``bot.present.said_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
     ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
-    carries the hand from now on."""
+    carries the hand from now on; ``vacation``: on vacation, so the computer player answers its decisions
+    at their deadline (R35)."""
 
     turn: int
     active: bool
@@ -1487,6 +1493,7 @@ class SeatNow:
     away: bool
     deadline: int | None = None
     moved: bool = False
+    vacation: bool = False
 
 
 def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:

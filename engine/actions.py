@@ -6,6 +6,7 @@ prebuilt objects and ``Action.parse(a.text) is a`` for tile, leader and catastro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from itertools import combinations
 from typing import NamedTuple
@@ -112,6 +113,10 @@ class Action(NamedTuple):
 
     @property
     def text(self) -> str:
+        known = _TEXTS.get(id(self))
+        return self._spelt() if known is None else known
+
+    def _spelt(self) -> str:
         kind = self.kind
         if kind in _COLOUR_AND_SQUARE:
             return f"{kind} {COLOUR_WORDS[_colour(self)]} {square_name(_square(self))}"
@@ -273,6 +278,33 @@ DECLINE = Action(Kind.DECLINE)
 _SWAPS: dict[tuple[int, int, int, int], Action] = {}
 
 
+# The texts of the actions made once for the whole run (never freed, so their ids stay theirs): a game
+# record or a self-play game writes every action's text.
+_TEXTS: dict[int, str] = {}
+
+
+def _remember_texts(actions: Iterable[Action]) -> None:
+    for action in actions:
+        _TEXTS[id(action)] = action._spelt()
+
+
+for _table in (*TILE_ACTIONS, *LEADER_ACTIONS, *BUILDING_ACTIONS):
+    _remember_texts(_table)
+_remember_texts(
+    (
+        *WITHDRAW_ACTIONS,
+        *WAR_ACTIONS,
+        *CATASTROPHE_ACTIONS,
+        *TREASURE_ACTIONS,
+        *WONDER_ACTIONS,
+        *POINT_ACTIONS,
+        *COMMIT_ACTIONS,
+        PASS,
+        DECLINE,
+    )
+)
+
+
 def commit_action(n: int) -> Action:
     return COMMIT_ACTIONS[n] if n < len(COMMIT_ACTIONS) else Action(Kind.COMMIT, number=n)
 
@@ -281,6 +313,7 @@ def swap_action(tiles: tuple[int, int, int, int]) -> Action:
     action = _SWAPS.get(tiles)
     if action is None:
         action = _SWAPS[tiles] = Action(Kind.SWAP, tiles=tiles)
+        _remember_texts((action,))
     return action
 
 

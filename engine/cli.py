@@ -17,7 +17,7 @@ from engine.diagram import LETTERS, board_diagram
 from engine.errors import EngineError, NotationError, quoted
 from engine.export import is_export, read_export
 from engine.game import Game
-from engine.model import Phase
+from engine.model import PHASE_OVER, Phase
 from engine.notation import dump, load
 from engine.rng import Rng
 
@@ -35,13 +35,20 @@ def _read(path: str) -> Game:
     return read_export(text).final_game() if is_export(text) else load(text)
 
 
-def _stepped(path: str, turn: int | None, action: int | None) -> Game:
-    """``show FILE --turn N`` / ``--action N``: a moment of a game record."""
+def _stepped(path: str, turn: int | None, action: int | None) -> tuple[Game, list[str] | None]:
+    """``show FILE [--turn N | --action N]``, ``replay FILE``: a position, or a moment of a game record (its
+    end unless stepped) with who held each seat (``GameExport.seat_labels``)."""
     text = _read_text(path)
+    stepping = turn is not None or action is not None
     if not is_export(text):
-        raise NotationError("--turn and --action step through a game record, not a position")
+        if stepping:
+            raise NotationError("--turn and --action step through a game record, not a position")
+        return load(text), None
     record = read_export(text)
-    return record.game_at_turn(turn) if turn is not None else record.game_after(action or 0)
+    if not stepping:
+        return record.final_game(), record.seat_labels()
+    game = record.game_at_turn(turn) if turn is not None else record.game_after(action or 0)
+    return game, record.seat_labels()
 
 
 def describe_wait(game: Game) -> str:
@@ -73,7 +80,12 @@ def describe_wait(game: Game) -> str:
     return f"Turn {game.turn}: seat {seat} must {what}."
 
 
-def show(game: Game) -> str:
+def show(game: Game, names: Sequence[str] | None = None) -> str:
+    """A readable board and every seat's screen; ``names``: who held each seat (a game record's)."""
+
+    def seat(number: int) -> str:
+        return f"{number} ({names[number]})" if names is not None else str(number)
+
     lines = board_diagram(game).splitlines()
     lines.append("")
     lines.append(
@@ -97,13 +109,13 @@ def show(game: Game) -> str:
         where = "not built" if game.wonder is None else f"centred on {square_name(game.wonder).upper()}"
         lines.append(f"Wonder: {where}")
     lines.append(f"Treasures on the board: {len(game.treasures)}; tiles in the bag: {game.bag_count()}")
-    for seat in range(game.players):
-        hand = "".join(LETTERS[c] * game.hands[seat][c] for c in range(4)) or "-"
-        pts = " ".join(f"{c.word} {game.points[seat][c]}" for c in COLOURS)
-        supply = "".join(LETTERS[c] for c in game.leaders_in_supply(seat)) or "-"
+    for n in range(game.players):
+        hand = "".join(LETTERS[c] * game.hands[n][c] for c in range(4)) or "-"
+        pts = " ".join(f"{c.word} {game.points[n][c]}" for c in COLOURS)
+        supply = "".join(LETTERS[c] for c in game.leaders_in_supply(n)) or "-"
         lines.append(
-            f"Seat {seat}: hand {hand:<6} points {pts}, treasures {game.treasures_held[seat]}, "
-            f"catastrophes {game.catastrophes[seat]}, leaders in supply {supply}"
+            f"Seat {seat(n)}: hand {hand:<6} points {pts}, treasures {game.treasures_held[n]}, "
+            f"catastrophes {game.catastrophes[n]}, leaders in supply {supply}"
         )
     lines.append(describe_wait(game))
     if game.phase not in (Phase.ACTION, Phase.OVER):
@@ -111,7 +123,9 @@ def show(game: Game) -> str:
     outcome = game.outcome()
     if outcome is not None:
         for s in outcome.standings:
-            lines.append(f"  {s.place}. seat {s.seat}: {' '.join(map(str, s.final))} (lowest {min(s.final)})")
+            lines.append(
+                f"  {s.place}. seat {seat(s.seat)}: {' '.join(map(str, s.final))} (lowest {min(s.final)})"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -127,7 +141,7 @@ def selfplay_game(
     game = Game.new(players, seed, board, english, buildings=buildings, wonder=wonder)
     chooser = Rng(seed ^ 0x5DEECE66D)
     actions = []
-    while not game.is_over:
+    while game.phase is not PHASE_OVER:
         legal = game.legal_actions()
         action = legal[chooser.below(len(legal))]
         game.apply(action)
@@ -292,12 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     return 2
             sys.stdout.write(dump(game))
         elif args.command == "show":
-            stepping = args.turn is not None or args.action is not None
-            game = _stepped(args.file, args.turn, args.action) if stepping else _read(args.file)
-            sys.stdout.write(show(game))
+            sys.stdout.write(show(*_stepped(args.file, args.turn, args.action)))
         elif args.command == "replay":
-            game = _read(args.file)
-            sys.stdout.write(dump(game) if args.json else show(game))
+            game, names = _stepped(args.file, None, None)
+            sys.stdout.write(dump(game) if args.json else show(game, names))
         else:
             return _selfplay(args)
     except EngineError as exc:

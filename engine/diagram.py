@@ -10,8 +10,10 @@ civilization building of the tile's colour (R28), ``$`` a treasure, ``!`` the un
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import cache
+from itertools import compress
 
-from engine.board import COLUMN_LETTERS, COLUMNS, MAPS, ROWS, SQUARES, parse_square
+from engine.board import COLUMN_LETTERS, COLUMNS, MAPS, ROWS, SQUARES, BoardMap, parse_square
 from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
 from engine.errors import NotationError
 from engine.state import State
@@ -65,16 +67,35 @@ def join_row(tokens: Sequence[str]) -> str:
     return ("{:<3} " * len(tokens)).format(*tokens).rstrip()
 
 
+# The token of each thing a square can hold, before the marks of a building, a treasure or the unification
+_PLAIN_TOKENS = {
+    v: square_token(-1, v, (), (None,) * len(LETTERS), (), None)
+    for v in (*range(WONDER + 1), *range(LEADER, LEADER + len(LETTERS) * 4))
+}
+
+
+@cache
+def _empty_tokens(board: BoardMap) -> tuple[str, ...]:
+    return tuple("~" if s in board.river else "." for s in range(SQUARES))
+
+
 def grid_lines(state: State) -> list[str]:
-    """The board as 11 aligned rows of tokens (the ``grid`` of a position)."""
-    cell, river, buildings, treasures = state.cell, state.map.river, state.buildings, state.treasures
+    """The board as 11 aligned rows of tokens (the ``grid`` of a position): ``square_token`` of every square,
+    built faster (every saved move writes one): the empty board, each thing on it from a table, then the few
+    marks. An empty square carries no building, treasure or unification tile."""
+    cell = state.cell
+    tokens = list(_empty_tokens(state.map))
+    for s in compress(range(SQUARES), map(EMPTY.__ne__, cell)):  # the squares holding something, found in C
+        tokens[s] = _PLAIN_TOKENS[cell[s]]
+    for colour, building in enumerate(state.buildings):
+        if building is not None and cell[building] == colour:  # on its face-up tile of that colour (R28)
+            tokens[building] += "^"
+    for s in state.treasures:
+        if cell[s] != EMPTY:
+            tokens[s] += "$"
     unification = state.unification
-    tokens = [  # most squares are empty, and an empty square carries no treasure or unification tile
-        ("~" if s in river else ".")
-        if v == EMPTY
-        else square_token(s, v, river, buildings, treasures, unification)
-        for s, v in enumerate(cell)
-    ]
+    if unification is not None and cell[unification] != EMPTY:
+        tokens[unification] += "!"
     return [join_row(tokens[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS)]
 
 

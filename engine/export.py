@@ -19,7 +19,7 @@ import json
 import re
 import typing
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum, StrEnum
@@ -35,6 +35,7 @@ from engine.undo import replay
 FORMAT = "tigris-game"
 VERSION = 1
 UNDO = "undo"  # an undo row's action (R32); its line reads "undo <seq taken back>"
+BOT = "bot"  # "computer hard bot 2": the computer player holding a seat, the game's "Bot 2 (hard)"
 
 MOST_ROWS = 20_000  # a long game logs about a thousand rows; more is not a game record
 MOST_CHARACTERS = 4_000_000
@@ -42,6 +43,7 @@ MOST_LINE = 2_000
 MOST_NAME = 100  # characters of a player's name
 MOST_TIME = 253_402_300_799  # 9999-12-31T23:59:59Z
 MOST_ID = 2**63 - 1
+MOST_BOTS = 4  # a computer player's number among its level's seats in one game: at most every seat
 _LEVEL = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 _BARE = re.compile(r"[A-Za-z0-9_.+-]+")
 _TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z")
@@ -56,15 +58,33 @@ class WhoKind(StrEnum):
     UNRECORDED = "unrecorded"  # saved before anyone recorded who acts
 
 
+def computer_name(level: str, number: int = 1) -> str:
+    """How a game names the computer player holding a seat: 'Bot (hard)', and 'Bot 2 (hard)', 'Bot 3 (hard)'
+    for the second and third seat of that level (``computer_numbers``). A name, the same in every language."""
+    return f"Bot ({level})" if number == 1 else f"Bot {number} ({level})"
+
+
+def computer_numbers(levels: Iterable[tuple[int, str]]) -> dict[int, int]:
+    """The number of each computer seat among the game's seats of its level, from (seat, level) in seat
+    order: 1 for the first seat of a level, 2 for the second, ... (its name: ``computer_name``)."""
+    numbers: dict[int, int] = {}
+    seen: dict[str, int] = {}
+    for seat, level in levels:
+        numbers[seat] = seen[level] = seen.get(level, 0) + 1
+    return numbers
+
+
 @dataclass(frozen=True)
 class Who:
-    """Who made an action or held a seat: ``Who.person(user_id, name)``, ``Who.computer("hard")``,
-    ``Who.deadline()`` or ``Who.unrecorded()``."""
+    """Who made an action or held a seat: ``Who.person(user_id, name)``, ``Who.computer("hard")`` (the
+    computer player at a level, playing for someone's seat), ``Who.computer("hard", 2)`` (the computer player
+    holding a seat of its own, the game's "Bot 2 (hard)"), ``Who.deadline()`` or ``Who.unrecorded()``."""
 
     kind: WhoKind
     user_id: int | None = None
     name: str | None = None
     level: str | None = None
+    number: int | None = None  # a computer seat's number among its level's (``computer_numbers``)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", WhoKind(self.kind))
@@ -81,14 +101,18 @@ class Who:
             _check_name(self.name)
         if self.level is not None and not (isinstance(self.level, str) and _LEVEL.fullmatch(self.level)):
             raise NotationError(f"{quoted(str(self.level))} is not a level: write a lowercase word")
+        if self.number is not None and not computer:
+            raise NotationError("only the computer player holding a seat has a number")
+        if self.number is not None and not (_is_int(self.number) and 1 <= self.number <= MOST_BOTS):
+            raise NotationError(f"{quoted(str(self.number))} is not a bot's number: write 1 to {MOST_BOTS}")
 
     @classmethod
     def person(cls, user_id: int | None = None, name: str | None = None) -> Who:
         return cls(WhoKind.PERSON, user_id, name)
 
     @classmethod
-    def computer(cls, level: str) -> Who:
-        return cls(WhoKind.COMPUTER, level=level)
+    def computer(cls, level: str, number: int | None = None) -> Who:
+        return cls(WhoKind.COMPUTER, level=level, number=number)
 
     @classmethod
     def deadline(cls) -> Who:
@@ -104,7 +128,8 @@ class Who:
 
     @property
     def text(self) -> str:
-        """As the record writes it: ``person 1234 "Alice"``, ``computer hard``, ``deadline``."""
+        """As the record writes it: ``person 1234 "Alice"``, ``computer hard``, ``computer hard bot 2``,
+        ``deadline``."""
         parts = [self.kind.value]
         if self.user_id is not None:
             parts.append(str(self.user_id))
@@ -112,15 +137,19 @@ class Who:
             parts.append(_quote(self.name))
         if self.level is not None:
             parts.append(self.level)
+        if self.number is not None:
+            parts.append(f"{BOT} {self.number}")
         return " ".join(parts)
 
     @property
     def label(self) -> str:
-        """For people to read: the name, else the user id; ``computer hard``; ``a deadline``."""
+        """For people to read: the name, else the user id; ``Bot 2 (hard)`` for a computer seat (the game's
+        name), ``computer hard`` for the computer player playing for a seat; ``a deadline``."""
         if self.kind is WhoKind.PERSON:
             return self.name if self.name is not None else f"user {self.user_id}"
         if self.kind is WhoKind.COMPUTER:
-            return f"computer {self.level}"
+            assert self.level is not None
+            return f"computer {self.level}" if self.number is None else computer_name(self.level, self.number)
         return "a deadline" if self.kind is WhoKind.DEADLINE else "unrecorded"
 
     def named(self, names: Mapping[int, str]) -> Who:
@@ -253,6 +282,50 @@ class GameExport:
             actions=tuple(dataclasses.replace(row, who=row.who.named(names)) for row in self.actions),
             holders=tuple(dataclasses.replace(h, who=h.who.named(names)) for h in self.holders),
         )
+
+    def numbered(self, numbers: Mapping[int, int]) -> GameExport:
+        """The same record with its computer seats numbered as the game named them (``numbers``: seat to
+        number, ``computer_numbers``): each seat's computer holders since the computer player took it, and
+        the computer player's moves for the seat since then ("computer hard bot 2", "Bot 2 (hard)")."""
+        since: dict[int, int] = {}  # when the computer player took each seat, for good
+        for h in self.holders:
+            if h.who.kind is not WhoKind.COMPUTER:
+                since.pop(h.seat, None)
+            elif h.seat not in since:
+                since[h.seat] = h.since
+
+        def who(seat: int, at: int, who: Who) -> Who:
+            if who.kind is not WhoKind.COMPUTER or seat not in numbers or at < since.get(seat, at + 1):
+                return who
+            return dataclasses.replace(who, number=numbers[seat])
+
+        return dataclasses.replace(
+            self,
+            actions=tuple(dataclasses.replace(r, who=who(r.seat, r.at, r.who)) for r in self.actions),
+            holders=tuple(dataclasses.replace(h, who=who(h.seat, h.since, h.who)) for h in self.holders),
+        )
+
+    def seat_labels(self) -> list[str]:
+        """Who held each seat last, for people to read ("Alice", "Bot 2 (hard)"), else "seat N"."""
+        labels = self._holder_labels()
+        return [labels.get(seat, f"seat {seat}") for seat in range(self.settings.players)]
+
+    def _holder_labels(self) -> dict[int, str]:
+        """The label of each seat's last holder. A record written before computer seats were numbered has
+        them numbered here as the game named them: per level in seat order, the seats the computer player
+        joined or was handed (a resigned player's seat is still theirs, R33)."""
+        last = {h.seat: h for h in self.holders}
+        unnumbered = computer_numbers(
+            (seat, h.who.level)
+            for seat, h in sorted(last.items())
+            if h.who.level is not None and h.who.number is None and h.reason is not HolderReason.RESIGNED
+        )
+        return {
+            seat: h.who.label
+            if seat not in unnumbered or h.who.level is None
+            else computer_name(h.who.level, unnumbered[seat])
+            for seat, h in last.items()
+        }
 
 
 # ------------------------------------------------------------------------------------------ checks
@@ -411,14 +484,14 @@ def write_export(record: GameExport) -> str:
         turn, active = game.turn, game.active
     outcome = game.outcome()
     if outcome is not None:
-        holders = {h.seat: h.who for h in record.holders}  # the last holder of each seat
+        held_by = record._holder_labels()  # the last holder of each seat
         lines.append(
             f"# The game is over (end: {outcome.reason}). Final standings; a score is the weakest colour once"
             " the treasures are added (R24):"
         )
         for s in outcome.standings:
-            who = holders.get(s.seat)
-            held = f" ({_readable(who.label)})" if who is not None else ""
+            label = held_by.get(s.seat)
+            held = f" ({_readable(label)})" if label is not None else ""
             colours = ", ".join(f"{c.word} {s.final[c]}" for c in COLOURS)
             lines.append(
                 f"#   {s.place}. seat {s.seat}{held}: {s.score} ({colours}; {s.treasures} treasures)"
@@ -523,7 +596,13 @@ class _Line:
                 name = self.string("the name")
             return self.build(Who.person, user_id, name)
         if kind == WhoKind.COMPUTER:
-            return self.build(Who.computer, self.word("the computer player's level"))
+            level = self.word("the computer player's level")
+            number = None
+            token = self.peek()
+            if token is not None and not token.quoted and token.text == BOT:  # older records have none
+                self.expect(BOT)
+                number = self.number("the bot's number", MOST_BOTS)
+            return self.build(Who.computer, level, number)
         if kind == WhoKind.DEADLINE:
             return Who.deadline()
         if kind == WhoKind.UNRECORDED:

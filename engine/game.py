@@ -16,9 +16,25 @@ from engine.actions import COLOURS, DECLINE, MONUMENTS, POINT_ACTIONS, Action, C
 from engine.board import NEIGHBOURS, BoardMap
 from engine.cells import BLACK, CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, LEADER, RED, WONDER, leader_value
 from engine.errors import IllegalActionError, NotationError
-from engine.kingdoms import Kingdoms
+from engine.kingdoms import Kingdoms, seats_with_leader
 from engine.legal import illegal_reason, legal_actions
-from engine.model import Conflict, Event, Phase, Settings
+from engine.model import (
+    PHASE_ACTION,
+    PHASE_BUILDING,
+    PHASE_MONUMENT,
+    PHASE_OVER,
+    PHASE_REVOLT_ATTACKER,
+    PHASE_REVOLT_DEFENDER,
+    PHASE_TREASURE,
+    PHASE_WAR_ATTACKER,
+    PHASE_WAR_CHOICE,
+    PHASE_WAR_DEFENDER,
+    PHASE_WONDER,
+    PHASE_WONDER_POINT,
+    Conflict,
+    Event,
+    Settings,
+)
 from engine.reasons import Reason, Refusal
 from engine.scoring import Outcome, final_standings
 from engine.state import State, block, plus
@@ -78,11 +94,11 @@ class Game(State):
         the order red, blue, green, black). None on a turn action (it has no default) and once the game is
         over."""
         phase = self.phase
-        if phase is Phase.ACTION or phase is Phase.OVER:
+        if phase is PHASE_ACTION or phase is PHASE_OVER:
             return None
-        if phase is Phase.BUILDING or phase is Phase.MONUMENT or phase is Phase.WONDER:
+        if phase is PHASE_BUILDING or phase is PHASE_MONUMENT or phase is PHASE_WONDER:
             return DECLINE
-        if phase is Phase.WONDER_POINT:
+        if phase is PHASE_WONDER_POINT:
             points = self.points[self.active]
             return POINT_ACTIONS[min(COLOURS, key=lambda c: (points[c], c))]
         # legal_actions() lists colours and squares in exactly the default order, and commit 0 first
@@ -91,14 +107,14 @@ class Game(State):
     def forced_action(self) -> Action | None:
         """The only legal choice when there is exactly one (R34), else None: typically a decision's single
         answer (``commit 0`` with no tile of the colour), or ``pass`` for a player left with nothing else."""
-        if self.phase is Phase.OVER:
+        if self.phase is PHASE_OVER:
             return None
         legal = self.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
     def outcome(self) -> Outcome | None:
         """Final standings (R24) once the game is over, else None."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not PHASE_OVER:
             return None
         assert self.end_reason is not None
         return Outcome(self.end_reason, tuple(final_standings(self.points, self.treasures_held)))
@@ -112,9 +128,9 @@ class Game(State):
         or NotationError for text that is not an action.
         """
         parsed = action if isinstance(action, Action) else Action.parse(action)
-        if seat is not None and seat != self.to_act and self.phase is not Phase.OVER:
+        if seat is not None and seat != self.to_act and self.phase is not PHASE_OVER:
             raise IllegalActionError(
-                Reason(Refusal.NOT_YOUR_TURN if self.phase is Phase.ACTION else Refusal.NOT_YOUR_CHOICE),
+                Reason(Refusal.NOT_YOUR_TURN if self.phase is PHASE_ACTION else Refusal.NOT_YOUR_CHOICE),
                 action=parsed.text,
                 situation=self._situation(),
             )
@@ -153,13 +169,15 @@ class Game(State):
         """R10: the leader of the tile's colour scores, failing that the king, failing that nobody; 2 points
         instead of 1 if the kingdom holds the building of the tile's colour (R28). At the end of an action a
         kingdom holds at most one leader of a colour (R13, R15)."""
-        scorers = self.leaders_of_colour_with(square, colour) or self.leaders_of_colour_with(square, BLACK)
+        kingdoms = self.kingdoms
+        leaders = kingdoms.leaders[kingdoms.label[square]]
+        scorers = seats_with_leader(leaders, colour) or seats_with_leader(leaders, BLACK)
         if scorers:
             building = self.kingdoms.buildings[colour]
             label = self.kingdoms.label
             gained = 2 if building is not None and label[building] == label[square] else 1
             self.points[scorers[0]][colour] += gained
-            events.append(Event("point", scorers[0], colour, count=gained, private=True))
+            events.append(_shared_event("point", scorers[0], colour, count=gained, private=True))
 
     def _do_leader(self, action: Action, events: list[Event]) -> None:
         seat, colour, square = self.active, action.colour, action.square
@@ -173,12 +191,13 @@ class Game(State):
         self.kingdoms.put(square, leader_value(seat, colour))
         self.leader_pos[seat][colour] = square
         # R13: a revolt if the kingdom now holds another leader of this colour
-        rival = next((s for s in self.leaders_of_colour_with(square, colour) if s != seat), None)
+        rivals = self.leaders_of_colour_with(square, colour)  # in seat order, the placed one among them
+        rival = None if len(rivals) < 2 else rivals[rivals[0] == seat]  # the first other seat
         if rival is None:
             self._after_conflicts(events)
             return
         self.conflict = Conflict("revolt", colour, attacker=seat, defender=rival)
-        self.phase = Phase.REVOLT_ATTACKER
+        self.phase = PHASE_REVOLT_ATTACKER
         events.append(Event("revolt", seat, colour, (square,), other=rival))
 
     def _do_withdraw(self, action: Action, events: list[Event]) -> None:
@@ -232,10 +251,10 @@ class Game(State):
         assert seat is not None
         self.hands[seat][colour] -= n
         self.removed[colour] += n  # committed tiles leave the game whoever wins (R14, R18)
-        events.append(Event("commit", seat, colour, count=n))
+        events.append(_shared_event("commit", seat, colour, count=n))
         if self.phase.is_attacker:
             conflict.attacker_commit = n
-            self.phase = Phase.REVOLT_DEFENDER if conflict.kind == "revolt" else Phase.WAR_DEFENDER
+            self.phase = PHASE_REVOLT_DEFENDER if conflict.kind == "revolt" else PHASE_WAR_DEFENDER
             return
         attacker_board, defender_board = self.conflict_strengths()
         attacker_total = attacker_board + (conflict.attacker_commit or 0)
@@ -344,11 +363,11 @@ class Game(State):
 
     def _do_decline(self, action: Action, events: list[Event]) -> None:
         phase = self.phase
-        if phase is Phase.BUILDING:
+        if phase is PHASE_BUILDING:
             assert self.placed is not None
             events.append(Event("building-declined", self.active, COLOURS[self.cell[self.placed]]))
             self._after_building(events)
-        elif phase is Phase.MONUMENT:
+        elif phase is PHASE_MONUMENT:
             events.append(Event("decline", self.active))
             self._after_monument(events)
         else:
@@ -375,20 +394,23 @@ class Game(State):
     def _after_conflicts(self, events: list[Event]) -> None:
         """R20 after the conflicts: the building (R28), the monument (R21), the wonder (R29, R29a), each
         offered only if the action's tile allows it now; then the treasures and the end of the action."""
-        if self.placed is not None and self.settings.buildings and self.building_options():
-            self.phase = Phase.BUILDING
+        if self.placed is None:  # no tile this action: nothing to build
+            self._collect_treasures(events)
+            return
+        if self.settings.buildings and self.building_options():
+            self.phase = PHASE_BUILDING
             return
         self._after_building(events)
 
     def _after_building(self, events: list[Event]) -> None:
         if self.placed is not None and self.monument_options():
-            self.phase = Phase.MONUMENT
+            self.phase = PHASE_MONUMENT
             return
         self._after_monument(events)
 
     def _after_monument(self, events: list[Event]) -> None:
         if self.placed is not None and self.settings.wonder and self.wonder_options():
-            self.phase = Phase.WONDER
+            self.phase = PHASE_WONDER
             return
         self.placed = None
         self._collect_treasures(events)
@@ -397,7 +419,7 @@ class Game(State):
         """R16, R19: fight the next war, ask for the order, or lift the unification tile."""
         colours = self.war_colours()
         if len(colours) > 1:
-            self.phase = Phase.WAR_CHOICE
+            self.phase = PHASE_WAR_CHOICE
             return
         if colours:
             self._start_war(colours[0], events)
@@ -414,7 +436,7 @@ class Game(State):
         n = self.players
         order = sorted(owners, key=lambda s: (s - self.active) % n)
         self.conflict = Conflict("war", colour, attacker=order[0], defender=order[1])
-        self.phase = Phase.WAR_ATTACKER
+        self.phase = PHASE_WAR_ATTACKER
         events.append(Event("war", order[0], colour, (self.unification,), other=order[1]))
 
     def _collect_treasures(self, events: list[Event]) -> None:
@@ -423,7 +445,7 @@ class Game(State):
             seat, squares = groups[0]
             candidates = [s for s in squares if s in self.map.special] or squares
             if len(candidates) > len(squares) - 1:
-                self.phase = Phase.TREASURE  # the owner chooses among equals
+                self.phase = PHASE_TREASURE  # the owner chooses among equals
                 return
             for s in candidates:
                 self._take_treasure(seat, s, events)
@@ -435,7 +457,7 @@ class Game(State):
         events.append(Event("treasure", seat, squares=(square,)))
 
     def _end_action(self, events: list[Event]) -> None:
-        self.phase = Phase.ACTION
+        self.phase = PHASE_ACTION
         self.placed = None
         self.conflict = None
         self.actions_left -= 1
@@ -457,31 +479,33 @@ class Game(State):
                     self.points[seat][colour] += gained
                     events.append(Event("monument-points", seat, colour, count=gained, private=True))
         if self.wonder is not None and self.wonder_point_due():
-            self.phase = Phase.WONDER_POINT
+            self.phase = PHASE_WONDER_POINT
             return
         self._finish_turn(events)
 
     def _finish_turn(self, events: list[Event]) -> None:
         """R23 steps 2 and 3: refills, then the end of the game or the next player's turn."""
         seat = self.active
-        self.phase = Phase.ACTION
-        n = self.players
+        self.phase = PHASE_ACTION
+        n = self.settings.players
+        hands = self.hands
         for i in range(n):
             other = (seat + i) % n
-            need = HAND_SIZE - sum(self.hands[other])
+            need = HAND_SIZE - sum(hands[other])
             if need > 0:
                 drawn = self._draw(other, need)
                 if drawn < need:
                     events.append(Event("bag-empty", other, count=drawn))
-        if len(self.treasures) <= 2 or self.bag_short:
-            self.end_reason = "treasures" if len(self.treasures) <= 2 else "bag"
-            self.phase = Phase.OVER
+        left = len(self.kingdoms.treasures)
+        if left <= 2 or self.bag_short:
+            self.end_reason = "treasures" if left <= 2 else "bag"
+            self.phase = PHASE_OVER
             events.append(Event("game-over"))
             return
         self.active = (seat + 1) % n
         self.actions_left = 2
         self.turn += 1
-        events.append(Event("turn", self.active))
+        events.append(_shared_event("turn", self.active))
 
     # ----------------------------------------------------------------------------------- helpers
 
@@ -489,20 +513,20 @@ class Game(State):
         """Draw up to n tiles from the bag (R3); note it when the bag runs short (R12, R23)."""
         bag = self.bag
         hand = self.hands[seat]
-        drawn = 0
-        for _ in range(n):
-            total = bag[0] + bag[1] + bag[2] + bag[3]
-            if total == 0:
-                self.bag_short = True
-                break
-            r = self.rng.below(total)
-            for colour in range(4):
-                if r < bag[colour]:
-                    bag[colour] -= 1
-                    hand[colour] += 1
-                    break
+        below = self.rng.below
+        total = bag[0] + bag[1] + bag[2] + bag[3]
+        drawn = min(n, total)
+        if drawn < n:
+            self.bag_short = True
+        for _ in range(drawn):
+            r = below(total)
+            colour = 0
+            while r >= bag[colour]:
                 r -= bag[colour]
-            drawn += 1
+                colour += 1
+            bag[colour] -= 1
+            hand[colour] += 1
+            total -= 1
         return drawn
 
     def _return_leader(self, seat: int, colour: Colour) -> None:
@@ -520,6 +544,21 @@ class Game(State):
                 if square is not None and not temples_next[square]:
                     self._return_leader(seat, colour)
                     events.append(Event("stranded", seat, colour, (square,)))
+
+
+_SHARED_EVENTS: dict[tuple[object, ...], Event] = {}
+
+
+def _shared_event(
+    kind: str, seat: int, colour: Colour | None = None, count: int = 0, private: bool = False
+) -> Event:
+    """An event of a kind with few values (point, commit, turn: a seat, a colour, a number), made once and
+    shared: events never change, and a game makes hundreds."""
+    key = (kind, seat, colour, count, private)
+    event = _SHARED_EVENTS.get(key)
+    if event is None:
+        event = _SHARED_EVENTS[key] = Event(kind, seat, colour, count=count, private=private)
+    return event
 
 
 _OPENINGS: dict[str, Kingdoms] = {}

@@ -31,6 +31,10 @@ COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one col
 # per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
 LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
 NO_REGION = -1
+OFF_BOARD = SQUARES  # a square index past the board: labelled NO_REGION, so four neighbours can be read alike
+# each square's neighbours, padded to four with OFF_BOARD
+FOUR_NEIGHBOURS = tuple((*n, *(OFF_BOARD,) * (4 - len(n))) for n in NEIGHBOURS)
+SMALL_REGION = 24  # a region this size is flooded whole when a piece leaves it; a larger one in turns
 _SQUARE_RANGE = range(SQUARES)
 
 
@@ -69,14 +73,19 @@ def _ring_joined(bits: int) -> bool:
 LAND_TABLES = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
 RIVER_TABLES = (TILE_ACTIONS[BLUE],)
 CATASTROPHE_TABLES = (CATASTROPHE_ACTIONS,)
-RING = tuple(_ring(s) for s in range(SQUARES))
+# per square, (square, bit) for each of the eight around it that is on the board: bit i for ring place i
+RING = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
 RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
 
 
 def seats_with_leader(mask: int, colour: int) -> list[int]:
     """The seats whose leader of ``colour`` is in a region with this leader mask, in seat order."""
-    found = mask & COLOUR_BITS[colour]
-    return [seat for seat in range(4) if found >> (seat * 4 + colour) & 1]
+    return list(_SEATS_BY_BITS[mask >> colour & 0x1111])
+
+
+# the seats of the bits 0, 4, 8, 12 of a leader mask shifted to one colour: seats_with_leader runs after every
+# tile and leader
+_SEATS_BY_BITS = tuple(tuple(seat for seat in range(4) if bits >> (seat * 4) & 1) for bits in range(0x1112))
 
 
 class Kingdoms:
@@ -97,6 +106,7 @@ class Kingdoms:
         "leader_spots",
         "leaders",
         "masks",
+        "rich",
         "river",
         "river_lists",
         "river_squares",
@@ -120,10 +130,12 @@ class Kingdoms:
         self.cell: list[int] = [EMPTY] * SQUARES
         self.treasures: set[int] = set()
         self.buildings: list[int | None] = [None] * 4  # per colour: the square of its building (R28)
-        self.label: list[int] = [NO_REGION] * SQUARES  # region id of each connected square
+        # region id of each connected square, and NO_REGION for OFF_BOARD
+        self.label: list[int] = [NO_REGION] * (SQUARES + 1)
         self.leaders: list[int] = []  # per region id: bitmask of the leaders in it
         self.size: list[int] = []  # per region id: squares in it; 0 for an unused id
         self.treasure_count: list[int] = []  # per region id: treasures in it (R22)
+        self.rich = 0  # regions with two treasures or more: only they may have to give one up (R22)
         self.spare: list[int] = []  # unused region ids
         self.temples_next = bytearray(SQUARES)  # face-up temples beside each square
         self.kingdoms_beside = bytearray(SQUARES)  # distinct kingdoms beside each empty square
@@ -162,6 +174,7 @@ class Kingdoms:
         other.leaders = self.leaders[:]
         other.size = self.size[:]
         other.treasure_count = self.treasure_count[:]
+        other.rich = self.rich
         other.spare = self.spare[:]
         other.temples_next = self.temples_next[:]
         other.kingdoms_beside = self.kingdoms_beside[:]
@@ -220,20 +233,21 @@ class Kingdoms:
         elif now:
             self._join(square, value, dirty)
             in_kingdom = self.leaders[self.label[square]] != 0
-        if (old == RED) != (value == RED):
+        temple = (old == RED) != (value == RED)
+        if temple:
             step = 1 if value == RED else -1
             temples_next = self.temples_next
             for n in NEIGHBOURS[square]:
                 temples_next[n] += step
-            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
-        elif in_kingdom:
-            dirty.update([n for n in NEIGHBOURS[square] if cell[n] == EMPTY])
+        if temple or in_kingdom:
+            for n in NEIGHBOURS[square]:
+                if cell[n] == EMPTY:
+                    dirty.add(n)
         dirty.add(square)
         self._refresh(dirty, touched)
         if masks:
-            for region in touched:
-                if region in masks:
-                    del masks[region]
+            for region in masks.keys() & touched:
+                del masks[region]
 
     def add_treasure(self, square: int) -> None:
         """A treasure on the tile on ``square`` (R2) or on the wonder (R29a); a treasure's tile never leaves
@@ -242,7 +256,7 @@ class Kingdoms:
             square not in self.treasures
         )
         self.treasures.add(square)
-        self.treasure_count[self.label[square]] += 1
+        self._count_treasures(self.label[square], 1)
         self._set_catastrophe(square, False)
 
     def move_building(self, colour: int, square: int | None) -> None:
@@ -258,7 +272,7 @@ class Kingdoms:
 
     def take_treasure(self, square: int) -> None:
         self.treasures.remove(square)
-        self.treasure_count[self.label[square]] -= 1
+        self._count_treasures(self.label[square], -1)
         self._refresh((square,))
 
     def _refresh(self, squares: Iterable[int], touched: set[int] | None = None) -> None:
@@ -288,25 +302,23 @@ class Kingdoms:
                 if catastrophe_spots[s] != catastrophe:
                     self._set_catastrophe(s, catastrophe)
                 continue
-            first = second = third = NO_REGION  # four neighbours: three remembered tell a fourth apart
+            # the distinct kingdoms among the four neighbours, spelt out: this runs for every square a change
+            # reaches
+            a, b, c, d = FOUR_NEIGHBOURS[s]
+            a, b, c, d = label[a], label[b], label[c], label[d]
             count = 0
-            for n in NEIGHBOURS[s]:
-                region = label[n]
-                if (
-                    region >= 0
-                    and leaders[region]
-                    and region != first
-                    and region != second
-                    and region != third
-                ):
-                    count += 1
-                    touched.add(region)
-                    if first < 0:
-                        first = region
-                    elif second < 0:
-                        second = region
-                    else:
-                        third = region
+            if a >= 0 and leaders[a]:
+                count = 1
+                touched.add(a)
+            if b >= 0 and b != a and leaders[b]:
+                count += 1
+                touched.add(b)
+            if c >= 0 and c != a and c != b and leaders[c]:
+                count += 1
+                touched.add(c)
+            if d >= 0 and d != a and d != b and d != c and leaders[d]:
+                count += 1
+                touched.add(d)
             beside[s] = count
             if not catastrophe_spots[s]:
                 catastrophe_spots[s] = 1
@@ -320,13 +332,17 @@ class Kingdoms:
             if tile_land[s] != tile:
                 tile_land[s] = tile
                 _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
-            spot = temples_next[s] > 0
-            leader_spots[s] = spot
-            supply = spot and count <= 1
-            if supply_spots[s] != supply:
-                supply_spots[s] = supply
-                _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
-            join_spots[s] = spot and count >= 2
+            if temples_next[s]:  # a leader spot (R6)
+                leader_spots[s] = 1
+                supply = count <= 1
+                if supply_spots[s] != supply:
+                    supply_spots[s] = supply
+                    _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
+                join_spots[s] = count >= 2
+            else:
+                if supply_spots[s]:
+                    self._set_supply(s, False)
+                leader_spots[s] = join_spots[s] = 0
 
     def _set_tile(self, square: int, on: bool) -> None:
         """Set ``tile_land`` (``tile_river`` on a river square) and the tile action lists at ``square``."""
@@ -362,8 +378,15 @@ class Kingdoms:
     def _free_region(self, region: int) -> None:
         self.size[region] = 0
         self.leaders[region] = 0
-        self.treasure_count[region] = 0
+        self._count_treasures(region, -self.treasure_count[region])
         self.spare.append(region)
+
+    def _count_treasures(self, region: int, change: int) -> None:
+        """Add ``change`` to the treasures of ``region``, keeping ``rich`` up to date."""
+        counts = self.treasure_count
+        before = counts[region]
+        counts[region] = after = before + change
+        self.rich += (after >= 2) - (before >= 2)
 
     def _join(self, square: int, value: int, dirty: set[int]) -> None:
         label, size, leaders = self.label, self.size, self.leaders
@@ -385,11 +408,13 @@ class Kingdoms:
             return
         was_kingdom = leaders[target] != 0
         for region in others:  # relabel the smaller regions into the largest
-            start = next(n for n in NEIGHBOURS[square] if label[n] == region)
-            self._relabel(start, region, target, dirty)
+            for start in NEIGHBOURS[square]:
+                if label[start] == region:
+                    self._relabel(start, region, target, dirty)
+                    break
             size[target] += size[region]
             leaders[target] |= leaders[region]
-            self.treasure_count[target] += self.treasure_count[region]
+            self._count_treasures(target, self.treasure_count[region])
             self._free_region(region)
         label[square] = target
         size[target] += 1
@@ -397,30 +422,19 @@ class Kingdoms:
         if not was_kingdom and leaders[target]:  # a new kingdom: every empty square beside it counts it
             self._empties_beside(square, dirty)
 
-    def _relabel(self, start: int, old: int, new: int, dirty: set[int]) -> tuple[int, int, int]:
-        """Give the squares labelled ``old`` that connect to ``start`` the label ``new``; return how many
-        there were, their leader mask and their treasures. The empty squares beside them go into ``dirty``."""
-        label, cell, treasures = self.label, self.cell, self.treasures
+    def _relabel(self, start: int, old: int, new: int, dirty: set[int]) -> None:
+        """Give the squares labelled ``old`` that connect to ``start`` the label ``new``; the empty squares
+        beside them go into ``dirty``."""
+        label, cell = self.label, self.cell
         label[start] = new
         stack = [start]
-        count = 0
-        leaders = 0
-        found = 0
         while stack:
-            x = stack.pop()
-            count += 1
-            v = cell[x]
-            if v >= LEADER:
-                leaders |= 1 << (v - LEADER)
-            elif x in treasures:
-                found += 1
-            for y in NEIGHBOURS[x]:
+            for y in NEIGHBOURS[stack.pop()]:
                 if label[y] == old:
                     label[y] = new
                     stack.append(y)
                 elif cell[y] == EMPTY:
                     dirty.add(y)
-        return count, leaders, found
 
     def _empties_beside(self, start: int, dirty: set[int]) -> None:
         """Put the empty squares beside the region of ``start`` into ``dirty``."""
@@ -429,13 +443,11 @@ class Kingdoms:
         seen = {start}
         stack = [start]
         while stack:
-            x = stack.pop()
-            for y in NEIGHBOURS[x]:
-                if y in seen:
-                    continue
+            for y in NEIGHBOURS[stack.pop()]:
                 if label[y] == region:
-                    seen.add(y)
-                    stack.append(y)
+                    if y not in seen:
+                        seen.add(y)
+                        stack.append(y)
                 elif cell[y] == EMPTY:
                     dirty.add(y)
 
@@ -447,7 +459,10 @@ class Kingdoms:
         size[region] -= 1
         was_kingdom = leaders[region] != 0
         leaders[region] &= ~LEADER_BIT[old]
-        beside = [n for n in NEIGHBOURS[square] if label[n] == region]
+        beside = []
+        for n in NEIGHBOURS[square]:
+            if label[n] == region:
+                beside.append(n)
         if not beside:
             self._free_region(region)
             return
@@ -455,23 +470,29 @@ class Kingdoms:
             if was_kingdom and not leaders[region]:
                 self._empties_beside(beside[0], dirty)
             return
-        # each part but the last found is refilled under a new id; the last keeps the old one
-        for start in beside[:-1]:
-            if label[start] != region:
-                continue  # joined to an earlier part
-            part = self._new_region(0, 0, 0)
-            count, part_leaders, part_treasures = self._relabel(start, region, part, dirty)
-            size[part] = count
+        # the parts cut off are refilled under new ids; the rest keeps the old one
+        cell, treasures = self.cell, self.treasures
+        cut, rest = self._cut_off(square, region, beside)
+        for squares in cut:
+            part = self._new_region(len(squares), 0, 0)
+            part_leaders = part_treasures = 0
+            for x in squares:
+                label[x] = part
+                v = cell[x]
+                if v >= LEADER:
+                    part_leaders |= LEADER_BIT[v]
+                elif x in treasures:
+                    part_treasures += 1
+                for y in NEIGHBOURS[x]:
+                    if cell[y] == EMPTY:
+                        dirty.add(y)
             leaders[part] = part_leaders
-            self.treasure_count[part] = part_treasures
-            if count == size[region]:  # nothing was cut off: the part is the whole region
-                self._free_region(region)
-                return
-            size[region] -= count
+            self._count_treasures(part, part_treasures)
+            size[region] -= len(squares)
             leaders[region] &= ~part_leaders
-            self.treasure_count[region] -= part_treasures
+            self._count_treasures(region, -part_treasures)
         if was_kingdom and not leaders[region]:  # what keeps the old id is no kingdom any more
-            self._empties_beside(beside[-1], dirty)
+            self._empties_beside(rest, dirty)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -564,16 +585,19 @@ class Kingdoms:
         rest = leaders[home] & ~LEADER_BIT[cell[lifted]]
         changed: dict[int, int] = {}  # square -> kingdoms beside it once the leader is lifted
         if not rest:  # its region is no kingdom any more: a joining square beside it may be free
-            join_spots = self.join_spots
-            s = join_spots.find(1)
-            while s >= 0:
-                if kingdoms_beside[s] == 2 and home in map(label.__getitem__, NEIGHBOURS[s]):
-                    changed[s] = 1
-                s = join_spots.find(1, s + 1)
+            changed = dict.fromkeys(self._pairs_beside(home), 1)
         else:
-            inside = [n for n in NEIGHBOURS[lifted] if label[n] == home]
+            inside = []
+            for n in NEIGHBOURS[lifted]:
+                if label[n] == home:
+                    inside.append(n)
+            cut: list[list[int]] = []
             if len(inside) > 1 and not self._joined_around(lifted, home):  # it may fall apart
-                changed = self._counts_after_split(lifted, rest)
+                if not rest & (rest - 1):  # one leader stays: at most one part is a kingdom
+                    return self._changes_keeping_one(lifted, rest)
+                cut, _ = self._cut_off(lifted, home, inside)
+            if cut:
+                changed = self._counts_after_split(lifted, rest, cut)
             else:  # it holds together
                 # only squares that touched the region through the lifted one lose it (the lifted square
                 # is their one neighbour labelled home)
@@ -592,60 +616,180 @@ class Kingdoms:
                 out[s] = count <= 1
         return out
 
+    def _changes_keeping_one(self, lifted: int, rest: int) -> dict[int, bool]:
+        """``_leader_changes`` when the leader on ``lifted`` leaves its region H, which may fall apart,
+        with one other leader (``rest``, one bit) in it: only the part of H holding that leader stays a
+        kingdom, so no square beside H counts more kingdoms, and only a joining spot beside two kingdoms,
+        H one of them, may take a leader then: if the part with the leader is not beside it. That part is
+        flooded only if there is such a spot (there are few joining spots)."""
+        label, cell = self.label, self.cell
+        home = label[lifted]
+        spots = self._pairs_beside(home)
+        if not spots:
+            return {}
+        start = cell.index(LEADER + rest.bit_length() - 1)
+        part = {lifted, start}  # the lifted square only keeps the flood out
+        stack = [start]
+        while stack:
+            for y in NEIGHBOURS[stack.pop()]:
+                if y not in part and label[y] == home:
+                    part.add(y)
+                    stack.append(y)
+        part.discard(lifted)
+        changes: dict[int, bool] = {}
+        for s in spots:
+            if part.isdisjoint(NEIGHBOURS[s]):
+                changes[s] = True
+        return changes
+
+    def _pairs_beside(self, region: int) -> list[int]:
+        """The joining spots beside exactly two kingdoms, ``region`` one of them, in square order: the only
+        squares where lifting a leader of ``region`` can let a leader stand (there are few joining spots)."""
+        label, kingdoms_beside, join_spots = self.label, self.kingdoms_beside, self.join_spots
+        spots = []
+        s = join_spots.find(1)
+        while s >= 0:
+            if kingdoms_beside[s] == 2 and region in map(label.__getitem__, NEIGHBOURS[s]):
+                spots.append(s)
+            s = join_spots.find(1, s + 1)
+        return spots
+
     def _joined_around(self, square: int, region: int) -> bool:
         """Whether the neighbours of ``square`` in ``region`` stay joined without it through the eight
         squares around it: enough to know the region does not split, without a flood."""
         label = self.label
         bits = 0
-        for i, x in enumerate(RING[square]):
-            if x >= 0 and label[x] == region:
-                bits |= 1 << i
+        for x, bit in RING[square]:
+            if label[x] == region:
+                bits |= bit
         return RING_JOINED[bits]
 
-    def _counts_after_split(self, lifted: int, rest: int) -> dict[int, int]:
-        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders
-        ``rest`` but may fall apart, the kingdoms beside each leader spot next to H whose count may decide
-        differently. Only the parts of H with a leader are kingdoms, so only they are flooded, from their
-        leaders: a spot beside p of them and beside k kingdoms now (H among them) has k - 1 + p. A spot
-        beside no such part has k - 1, which changes the answer only for a joining spot with k == 2."""
+    def _cut_off(self, square: int, region: int, starts: list[int]) -> tuple[list[list[int]], int]:
+        """Without ``square``, the parts of ``region`` that ``starts`` (its neighbours in the region) no
+        longer reach, each as its squares, and a square of the rest. A start with no other neighbour in the
+        region is a part of one square (the usual case); a small region is flooded from each other start; in
+        a large one the floods go in turns of a few squares each (doubling), joined where they meet, until
+        at most one is unfinished: each finished flood is a part, and the cost follows the smaller parts."""
+        label = self.label
+        cut: list[list[int]] = []
+        further: list[int] = []  # the starts with another square of the region beside them
+        for start in starts:
+            for y in NEIGHBOURS[start]:
+                if y != square and label[y] == region:
+                    further.append(start)
+                    break
+            else:
+                cut.append([start])  # a part of one square: the usual case
+        if len(further) <= 1:
+            return (cut, further[0]) if further else (cut[:-1], cut[-1][0])
+        if self.size[region] <= SMALL_REGION:
+            # flood from each start not reached yet but the last: a flood that reaches the last start is
+            # the rest, every other one a part cut off
+            last = further[-1]
+            seen = {square}
+            for start in further[:-1]:
+                if start in seen:
+                    continue
+                seen.add(start)
+                part = [start]
+                for x in part:
+                    for y in NEIGHBOURS[x]:
+                        if y not in seen and label[y] == region:
+                            seen.add(y)
+                            part.append(y)
+                if last not in part:
+                    cut.append(part)
+            return cut, last
+        starts = further
+        owner = {start: i for i, start in enumerate(starts)}  # square -> the flood that reached it
+        joined = list(range(len(starts)))  # per flood, the flood it was joined into (itself if none)
+        stacks = [[start] for start in starts]  # per flood, its squares still to look around
+        members = [[start] for start in starts]  # per flood, its squares
+        running = list(range(len(starts)))
+        budget = 4
+        while len(running) > 1:
+            for i in running[:]:
+                if joined[i] != i:
+                    continue
+                stack, mine = stacks[i], members[i]
+                steps = budget
+                while stack and steps:
+                    steps -= 1
+                    for y in NEIGHBOURS[stack.pop()]:
+                        if label[y] != region or y == square:
+                            continue
+                        other = owner.get(y)
+                        if other is None:
+                            owner[y] = i
+                            stack.append(y)
+                            mine.append(y)
+                            continue
+                        while joined[other] != other:
+                            other = joined[other]
+                        if other != i:  # two floods meet: one part so far
+                            joined[other] = i
+                            stack += stacks[other]
+                            mine += members[other]
+                            running.remove(other)
+                if len(running) == 1:  # every other flood joined this one
+                    break
+                if not stack:  # nothing left to reach: a part of its own
+                    running.remove(i)
+                    cut.append(mine)
+                    if len(running) == 1:
+                        break
+            budget *= 2
+        return cut, members[running[0]][0]
+
+    def _counts_after_split(self, lifted: int, rest: int, cut: list[list[int]]) -> dict[int, int]:
+        """Once the leader on ``lifted`` is lifted from its region H, which still holds the leaders ``rest``
+        and falls into the parts ``cut`` and the rest of H, the kingdoms beside each leader spot whose count
+        may decide differently. Only the parts with a leader are kingdoms: a spot beside p of them and beside
+        k kingdoms now (H among them) has k - 1 + p. Spots beside neither a part cut off nor the lifted square
+        see only the rest of H: their count changes only if the rest keeps no leader, and then decides
+        differently only for a joining spot with k == 2."""
         label, cell, leader_spots = self.label, self.cell, self.leader_spots
-        kingdoms_beside = self.kingdoms_beside
+        kingdoms_beside, join_spots = self.kingdoms_beside, self.join_spots
         home = label[lifted]
-        seen = {lifted}  # the squares of the parts flooded, and the lifted square
-        parts_beside: dict[int, int] = {}  # leader spot -> parts with a leader beside it
-        last_part: dict[int, int] = {}  # leader spot -> the last part found beside it
-        part = 0
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            start = cell.index(LEADER + bit.bit_length() - 1)
-            if start in seen:
-                continue  # in a part flooded from another of its leaders
-            part += 1
-            seen.add(start)
-            stack = [start]
-            while stack:
-                x = stack.pop()
-                for y in NEIGHBOURS[x]:
-                    if y in seen:
-                        continue
-                    if label[y] == home:
-                        seen.add(y)
-                        stack.append(y)
-                    elif leader_spots[y] and last_part.get(y) != part:
-                        last_part[y] = part
-                        parts_beside[y] = parts_beside.get(y, 0) + 1
-        counts = {s: kingdoms_beside[s] - 1 + parts for s, parts in parts_beside.items()}
-        join_spots = self.join_spots
-        s = join_spots.find(1)
-        while s >= 0:
-            if (
-                kingdoms_beside[s] == 2
-                and s not in parts_beside
-                and home in map(label.__getitem__, NEIGHBOURS[s])
-            ):
-                counts[s] = 1
-            s = join_spots.find(1, s + 1)
+        part_of: dict[int, int] = {}  # square -> its part cut off
+        kingdom = [False] * len(cut)
+        for i, squares in enumerate(cut):
+            bits = 0
+            for x in squares:
+                part_of[x] = i
+                bits |= LEADER_BIT[cell[x]]
+            kingdom[i] = bits != 0
+            rest &= ~bits
+        counts: dict[int, int] = {}
+        if rest and not any(kingdom):
+            # the parts cut off are no kingdoms and the rest still is: only a joining spot with k == 2 beside
+            # a part cut off or the lifted square, and not beside the rest, loses a kingdom that matters
+            # (there are few joining spots)
+            s = join_spots.find(1)
+            while s >= 0:
+                if kingdoms_beside[s] == 2:
+                    near = beside_rest = False
+                    for y in NEIGHBOURS[s]:
+                        if y == lifted or y in part_of:
+                            near = True
+                        elif label[y] == home:
+                            beside_rest = True
+                    if near and not beside_rest:
+                        counts[s] = 1
+                s = join_spots.find(1, s + 1)
+            return counts
+        candidates = {s for s in NEIGHBOURS[lifted] if leader_spots[s]}
+        for x in part_of:
+            candidates.update([y for y in NEIGHBOURS[x] if leader_spots[y]])
+        for s in candidates:
+            seen = set()
+            for y in NEIGHBOURS[s]:
+                if label[y] == home and y != lifted:
+                    seen.add(part_of.get(y, -1))
+            counts[s] = kingdoms_beside[s] - 1 + sum(1 for i in seen if (kingdom[i] if i >= 0 else rest))
+        if not rest:  # the rest of H is no kingdom any more: the joining spots beside it only
+            for s in self._pairs_beside(home):
+                counts.setdefault(s, 1)
         return counts
 
 
@@ -665,6 +809,9 @@ def _update(
     i = bisect_left(squares, square)
     if on:
         squares.insert(i, square)
+        if len(lists) == 1:  # the river's and the catastrophes' single list
+            lists[0].insert(i, tables[0][square])
+            return
         for actions, table in zip(lists, tables, strict=True):
             actions.insert(i, table[square])
     else:

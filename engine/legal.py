@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from engine.actions import (
     BUILDING_ACTIONS,
     COLOURS,
+    COMMIT_ACTIONS,
     DECLINE,
     PASS,
     POINT_ACTIONS,
@@ -27,22 +28,35 @@ from engine.actions import (
 )
 from engine.board import square_name
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
-from engine.model import Phase
+from engine.model import (
+    PHASE_ACTION,
+    PHASE_BUILDING,
+    PHASE_MONUMENT,
+    PHASE_OVER,
+    PHASE_REVOLT_ATTACKER,
+    PHASE_REVOLT_DEFENDER,
+    PHASE_TREASURE,
+    PHASE_WAR_ATTACKER,
+    PHASE_WAR_CHOICE,
+    PHASE_WAR_DEFENDER,
+    PHASE_WONDER,
+    PHASE_WONDER_POINT,
+)
 from engine.reasons import Content, Reason, Refusal
 from engine.state import State
 
 TURN_KINDS = frozenset({Kind.TILE, Kind.LEADER, Kind.WITHDRAW, Kind.CATASTROPHE, Kind.SWAP, Kind.PASS})
 PHASE_KINDS = {
-    Phase.REVOLT_ATTACKER: {Kind.COMMIT},
-    Phase.REVOLT_DEFENDER: {Kind.COMMIT},
-    Phase.WAR_ATTACKER: {Kind.COMMIT},
-    Phase.WAR_DEFENDER: {Kind.COMMIT},
-    Phase.WAR_CHOICE: {Kind.WAR},
-    Phase.BUILDING: {Kind.BUILDING, Kind.DECLINE},
-    Phase.MONUMENT: {Kind.MONUMENT, Kind.DECLINE},
-    Phase.WONDER: {Kind.WONDER, Kind.DECLINE},
-    Phase.TREASURE: {Kind.TREASURE},
-    Phase.WONDER_POINT: {Kind.POINT},
+    PHASE_REVOLT_ATTACKER: {Kind.COMMIT},
+    PHASE_REVOLT_DEFENDER: {Kind.COMMIT},
+    PHASE_WAR_ATTACKER: {Kind.COMMIT},
+    PHASE_WAR_DEFENDER: {Kind.COMMIT},
+    PHASE_WAR_CHOICE: {Kind.WAR},
+    PHASE_BUILDING: {Kind.BUILDING, Kind.DECLINE},
+    PHASE_MONUMENT: {Kind.MONUMENT, Kind.DECLINE},
+    PHASE_WONDER: {Kind.WONDER, Kind.DECLINE},
+    PHASE_TREASURE: {Kind.TREASURE},
+    PHASE_WONDER_POINT: {Kind.POINT},
 }
 
 _SWAPS_BY_HAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
@@ -51,23 +65,26 @@ _SWAPS_BY_HAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
 def legal_actions(state: State) -> list[Action]:
     """Every legal choice of the player to act, in a fixed order (empty once the game is over)."""
     phase = state.phase
-    if phase is Phase.ACTION:
+    if phase is PHASE_ACTION:
         return turn_actions(state)
     if phase.is_commit:
-        return [commit_action(n) for n in legal_commits(state)]
-    if phase is Phase.WAR_CHOICE:
+        commits = legal_commits(state)
+        if isinstance(commits, range):  # 0 to the tiles held: the first actions of the table
+            return list(COMMIT_ACTIONS[: commits.stop])
+        return [commit_action(n) for n in commits]
+    if phase is PHASE_WAR_CHOICE:
         return [WAR_ACTIONS[c] for c in state.war_colours()]
-    if phase is Phase.BUILDING:
+    if phase is PHASE_BUILDING:
         assert state.placed is not None
         colour = state.cell[state.placed]
         return [BUILDING_ACTIONS[colour][s] for s in state.building_options()] + [DECLINE]
-    if phase is Phase.MONUMENT:
+    if phase is PHASE_MONUMENT:
         return [monument_action(pair, sq) for pair, sq in state.monument_options()] + [DECLINE]
-    if phase is Phase.WONDER:
+    if phase is PHASE_WONDER:
         return [WONDER_ACTIONS[s] for s in state.wonder_options()] + [DECLINE]
-    if phase is Phase.TREASURE:
+    if phase is PHASE_TREASURE:
         return [TREASURE_ACTIONS[s] for s in state.treasure_choice()[1]]
-    if phase is Phase.WONDER_POINT:
+    if phase is PHASE_WONDER_POINT:
         return list(POINT_ACTIONS)
     return []
 
@@ -86,10 +103,15 @@ def turn_actions(state: State) -> list[Action]:
     # R6, R7: leaders go on empty land beside a face-up temple, joining at most one kingdom
     positions = state.leader_pos[seat]
     leader_lists = kingdoms.leader_lists
+    withdrawals = []
     for colour in COLOURS:
         here = positions[colour]
-        out += leader_lists[colour] if here is None else kingdoms.leader_actions(colour, here)
-    out += [WITHDRAW_ACTIONS[c] for c in COLOURS if positions[c] is not None]
+        if here is None:
+            out += leader_lists[colour]
+        else:
+            out += kingdoms.leader_actions(colour, here)
+            withdrawals.append(WITHDRAW_ACTIONS[colour])
+    out += withdrawals
     if state.catastrophes[seat]:
         out += kingdoms.catastrophe_lists[0]
     out += swaps_of(hand)
@@ -142,9 +164,9 @@ def illegal_reason(state: State, action: Action) -> Reason | None:
     """None if the action is legal now, else why not: a code with parameters (``str()`` is English)."""
     phase = state.phase
     kind = action.kind
-    if phase is Phase.OVER:
+    if phase is PHASE_OVER:
         return Reason(Refusal.GAME_OVER)
-    if phase is Phase.ACTION:
+    if phase is PHASE_ACTION:
         if kind not in TURN_KINDS:
             settings = state.settings
             return Reason(

@@ -31,16 +31,36 @@ class Phase(Enum):
 
     @property
     def is_commit(self) -> bool:
-        return self in COMMIT_PHASES
+        return (
+            self is PHASE_REVOLT_ATTACKER
+            or self is PHASE_REVOLT_DEFENDER
+            or self is PHASE_WAR_ATTACKER
+            or self is PHASE_WAR_DEFENDER
+        )
 
     @property
     def is_attacker(self) -> bool:
-        return self is Phase.REVOLT_ATTACKER or self is Phase.WAR_ATTACKER
+        return self is PHASE_REVOLT_ATTACKER or self is PHASE_WAR_ATTACKER
 
 
 COMMIT_PHASES = frozenset(
     {Phase.REVOLT_ATTACKER, Phase.REVOLT_DEFENDER, Phase.WAR_ATTACKER, Phase.WAR_DEFENDER}
 )
+
+# The phases as module names, for the rules' steps: reading ``Phase.ACTION`` goes through the enum's
+# metaclass, several times slower than a module name, and a game reads phases many times per action.
+PHASE_ACTION = Phase.ACTION
+PHASE_REVOLT_ATTACKER = Phase.REVOLT_ATTACKER
+PHASE_REVOLT_DEFENDER = Phase.REVOLT_DEFENDER
+PHASE_WAR_CHOICE = Phase.WAR_CHOICE
+PHASE_WAR_ATTACKER = Phase.WAR_ATTACKER
+PHASE_WAR_DEFENDER = Phase.WAR_DEFENDER
+PHASE_BUILDING = Phase.BUILDING
+PHASE_MONUMENT = Phase.MONUMENT
+PHASE_WONDER = Phase.WONDER
+PHASE_TREASURE = Phase.TREASURE
+PHASE_WONDER_POINT = Phase.WONDER_POINT
+PHASE_OVER = Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -80,7 +100,7 @@ class Conflict:
         return Conflict(self.kind, self.colour, self.attacker, self.defender, self.attacker_commit)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, for narration and highlights.
 
@@ -94,3 +114,29 @@ class Event:
     count: int = 0
     other: int | None = None
     private: bool = False
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        colour: Colour | None = None,
+        squares: tuple[int, ...] = (),
+        count: int = 0,
+        other: int | None = None,
+        private: bool = False,
+    ) -> None:
+        # the whole __dict__ at once instead of the frozen dataclass's seven object.__setattr__ calls: every
+        # action makes one or more events
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "seat": seat,
+                "colour": colour,
+                "squares": squares,
+                "count": count,
+                "other": other,
+                "private": private,
+            },
+        )

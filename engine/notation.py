@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.actions import COLOURS, MONUMENTS, Colour, monument_name, parse_monument
-from engine.board import COLUMNS, MAPS, NEIGHBOURS, ROWS, parse_square, square_name
+from engine.actions import COLOUR_WORDS, COLOURS, MONUMENTS, Colour, monument_name, parse_monument
+from engine.board import COLUMN_LETTERS, COLUMNS, MAPS, NEIGHBOURS, ROWS, parse_square, square_name
 from engine.cells import CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, TILE_COUNTS, WONDER, leader_value
 from engine.coherence import check_position
 from engine.diagram import LETTERS, grid_lines
@@ -26,7 +26,7 @@ FORMAT = "tigris-position/1"
 
 
 def _colours(values: list[int]) -> dict[str, int]:
-    return {c.word: values[c] for c in COLOURS}
+    return dict(zip(COLOUR_WORDS, values, strict=True))  # Colour.word without the enum's property lookups
 
 
 def _hand_text(hand: list[int]) -> str:
@@ -71,7 +71,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "settings": settings_dict(game.settings),
         "seed": game.seed,
         "rng": game.rng.state,
-        "columns": "   ".join("abcdefghijklmnop"),
+        "columns": _COLUMNS,
         "grid": grid_lines(game),
         "monuments": [{"pair": monument_name(p), "square": square_name(t)} for p, t in game.monuments],
         "monuments_available": [monument_name(p) for p in game.monuments_available],
@@ -102,19 +102,23 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
+_COLUMNS = "   ".join(COLUMN_LETTERS[:COLUMNS])
+
+
 def dump(game: Game) -> str:
-    """The position as JSON text, one key per line and the grid one row per line."""
+    """The position as JSON text, one key per line and the grid one row per line. Every saved move writes
+    one: the keys (plain words) and the grid rows (tokens of letters, digits and ``~.^$!``, nothing JSON
+    escapes) are quoted as they are, not each encoded on its own."""
     lines = []
     for key, value in to_dict(game).items():
         if key == "grid":
-            rows = ",\n".join(f"  {json.dumps(row)}" for row in value)
-            text = f"[\n{rows}\n ]"
+            text = '[\n  "' + '",\n  "'.join(value) + '"\n ]'
         elif key == "players":
             rows = ",\n".join(f"  {json.dumps(p)}" for p in value)
             text = f"[\n{rows}\n ]"
         else:
             text = json.dumps(value)
-        lines.append(f" {json.dumps(key)}: {text}")
+        lines.append(f' "{key}": {text}')
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 

@@ -24,7 +24,10 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = ((1 << 64) // n) * n
-        while True:
-            z = self.next64()
+        while True:  # next64() spelt out: a draw or a random choice is made at every step of a game
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
             if z < limit:
                 return z % n

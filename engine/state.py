@@ -24,7 +24,17 @@ from engine.cells import (
     WONDER,
 )
 from engine.kingdoms import COLOUR_BITS, Kingdoms, seats_with_leader
-from engine.model import Conflict, Phase, Settings
+from engine.model import (
+    PHASE_ACTION,
+    PHASE_OVER,
+    PHASE_REVOLT_ATTACKER,
+    PHASE_REVOLT_DEFENDER,
+    PHASE_TREASURE,
+    PHASE_WAR_ATTACKER,
+    PHASE_WAR_DEFENDER,
+    Conflict,
+    Settings,
+)
 from engine.rng import Rng
 from engine.scoring import Points, Score
 
@@ -42,6 +52,18 @@ def plus(centre: int) -> tuple[int, int, int, int, int]:
     return (centre - COLUMNS, centre - 1, centre, centre + 1, centre + COLUMNS)
 
 
+# per square, (top-left, the other three squares) of each 2x2 on the board holding it, top-left squares in
+# square order
+BLOCKS_THROUGH = tuple(
+    tuple(
+        (t, tuple(x for x in block(t) if x != square))
+        for t in (square - 17, square - 16, square - 1, square)
+        if t in TOP_LEFTS
+    )
+    for square in range(SQUARES)
+)
+
+
 def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> list[int]:
     """The squares of the unbroken run of face-up tiles of the colour on ``square`` that runs through it
     horizontally (``step`` 1) or vertically (``step`` 16), in square order; ``avoid`` counts as a gap."""
@@ -54,6 +76,12 @@ def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> li
             out.append(s)
             s += direction
     return sorted(out)
+
+
+def beside_own_colour(cell: list[int], square: int) -> bool:
+    """Whether a neighbour of ``square`` holds what it holds: a line of three (R28) or a plus (R29) through
+    a tile needs one, and most tiles have none, so this is asked first after every tile."""
+    return cell[square] in map(cell.__getitem__, NEIGHBOURS[square])
 
 
 @dataclass(frozen=True)
@@ -97,7 +125,7 @@ class State:
         self.actions_left = 2
         self.turn = 1
         self.bag_short = False
-        self.phase = Phase.ACTION
+        self.phase = PHASE_ACTION
         self.conflict: Conflict | None = None
         self.placed: int | None = None  # the tile of the current action, for the monument (R20)
         self.end_reason: str | None = None
@@ -155,23 +183,23 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is PHASE_OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat whose choice the game waits for; None once the game is over."""
         phase = self.phase
-        if phase is Phase.ACTION:
+        if phase is PHASE_ACTION:
             return self.active
-        if phase is Phase.OVER:
+        if phase is PHASE_OVER:
             return None
-        if phase is Phase.REVOLT_ATTACKER or phase is Phase.WAR_ATTACKER:
+        if phase is PHASE_REVOLT_ATTACKER or phase is PHASE_WAR_ATTACKER:
             assert self.conflict is not None
             return self.conflict.attacker
-        if phase is Phase.REVOLT_DEFENDER or phase is Phase.WAR_DEFENDER:
+        if phase is PHASE_REVOLT_DEFENDER or phase is PHASE_WAR_DEFENDER:
             assert self.conflict is not None
             return self.conflict.defender
-        if phase is Phase.TREASURE:
+        if phase is PHASE_TREASURE:
             return self.treasure_choice()[0]
         return self.active  # war choice, building, monument, wonder, wonder point
 
@@ -289,11 +317,11 @@ class State:
         through the tile, if the line is longer than each line the building stands on (measured without
         the action's tile, so extending the building's own line makes a longer one); never its own square."""
         placed = self.placed
-        if placed is None or not self.settings.buildings or self.phase is Phase.OVER:
+        if placed is None or not self.settings.buildings or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
-        if not 0 <= colour < FACE_DOWN:
+        if not 0 <= colour < FACE_DOWN or not beside_own_colour(cell, placed):
             return []
         current = self.buildings[colour]
         bar = 2  # a line has three tiles or more
@@ -311,21 +339,16 @@ class State:
     def monument_options(self) -> list[tuple[tuple[Colour, Colour], int]]:
         """R21: (monument, top-left square) for each 2x2 of one face-up colour the action's tile completed."""
         placed = self.placed
-        if placed is None or self.phase is Phase.OVER:
+        if placed is None or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
         if not 0 <= colour < FACE_DOWN:
             return []
-        corners = [
-            t  # the squares of block(t), spelt out: this runs after every tile
-            for t in (placed - 17, placed - 16, placed - 1, placed)
-            if t in TOP_LEFTS
-            and cell[t] == colour
-            and cell[t + 1] == colour
-            and cell[t + COLUMNS] == colour
-            and cell[t + COLUMNS + 1] == colour
-        ]
+        corners = []  # this runs after every tile
+        for t, (a, b, c) in BLOCKS_THROUGH[placed]:
+            if cell[a] == colour and cell[b] == colour and cell[c] == colour:
+                corners.append(t)
         if not corners:
             return []
         return [(p, t) for p in self.monuments_available if colour in p for t in corners]
@@ -334,11 +357,11 @@ class State:
         """R29: the centres of the pluses of five face-up tiles of one colour that the action's tile
         completed, in square order, while the wonder is not built (one wonder per game, R29a)."""
         placed = self.placed
-        if placed is None or not self.settings.wonder or self.wonder is not None or self.phase is Phase.OVER:
+        if placed is None or not self.settings.wonder or self.wonder is not None or self.phase is PHASE_OVER:
             return []
         cell = self.cell
         colour = cell[placed]
-        if not 0 <= colour < FACE_DOWN:
+        if not 0 <= colour < FACE_DOWN or not beside_own_colour(cell, placed):
             return []
         return [
             centre
@@ -358,15 +381,23 @@ class State:
         """(trader's owner, treasure squares) for each kingdom that must give up treasures (R22), the
         kingdom holding the first treasure in square order first."""
         kingdoms = self.kingdoms
+        if not kingdoms.rich:  # asked after every action: mostly no region holds two treasures
+            return []
         label, counts = kingdoms.label, kingdoms.treasure_count
-        groups: dict[int, tuple[int, list[int]]] = {}
-        for seat, leaders in enumerate(self.leader_pos):
+        groups: dict[int, tuple[int, list[int]]] | None = None
+        seat = -1
+        for leaders in self.leader_pos:
+            seat += 1
             trader = leaders[GREEN]
-            if trader is not None:
+            if trader is not None and counts[label[trader]] >= 2:
                 region = label[trader]
-                if counts[region] >= 2 and region not in groups:
+                if groups is None:
+                    groups = {}
+                if region not in groups:
                     groups[region] = (seat, sorted(s for s in self.treasures if label[s] == region))
-        if len(groups) < 2:  # nearly always none: this is asked after every action
+        if groups is None:
+            return []
+        if len(groups) < 2:
             return list(groups.values())
         return sorted(groups.values(), key=lambda group: group[1][0])
 

@@ -80,10 +80,13 @@ class Dialect:
         claiming right now (SQLite has one writer at a time: nothing to pass over)."""
         return " FOR UPDATE SKIP LOCKED" if self.postgres else ""
 
-    def lock_row(self) -> str:
+    def lock_row(self, of: str | None = None) -> str:
         """Appended to a SELECT of one row a write transaction will change: PostgreSQL locks it now, so
-        that two transactions on the same game queue instead of failing; SQLite's writer lock is whole."""
-        return " FOR UPDATE" if self.postgres else ""
+        that two transactions on the same game queue instead of failing; SQLite's writer lock is whole.
+        ``of``: the alias of the table whose row is locked, when the SELECT joins others."""
+        if not self.postgres:
+            return ""
+        return " FOR UPDATE" if of is None else f" FOR UPDATE OF {of}"
 
 
 SQLITE = Dialect("sqlite")

@@ -72,6 +72,10 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
     )  # fmt: skip
 
 
+_GAME_ROW_COLUMNS = "status, version, seat_to_act, players, seed, computer_level, paused_at, pause_keeps"
+_SEAT_ROW_COLUMNS = "user_id, level, away_since, away_until"
+
+
 class GameRow(NamedTuple):
     """The columns of ``games`` that the writes check."""
 
@@ -97,11 +101,8 @@ class SeatRow(NamedTuple):
 
 
 def seat_row(db: Db, game_id: int, seat: int) -> SeatRow:
-    row = fetch_one(
-        db,
-        "SELECT user_id, level, away_since, away_until FROM seats WHERE game_id = ? AND seat = ?",
-        (game_id, seat),
-    )
+    sql = f"SELECT {_SEAT_ROW_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?"  # noqa: S608 - constant text
+    row = fetch_one(db, sql, (game_id, seat))
     if row is None:
         raise NoSuchSeatError(game_id, seat)
     return SeatRow(*row)
@@ -117,15 +118,33 @@ def clear_away(db: Db, game_id: int, seat: int) -> None:
 
 def game_row(db: Db, game_id: int) -> GameRow:
     """The game's checked columns, its row locked for the rest of a write (``Dialect.lock_row``)."""
-    row = fetch_one(
-        db,
-        "SELECT status, version, seat_to_act, players, seed, computer_level, paused_at, pause_keeps "
-        "FROM games WHERE id = ?" + db.dialect.lock_row(),
-        (game_id,),
-    )
+    sql = f"SELECT {_GAME_ROW_COLUMNS} FROM games WHERE id = ?" + db.dialect.lock_row()  # noqa: S608 - constant text
+    row = fetch_one(db, sql, (game_id,))
     if row is None:
         raise GameNotFound(game_id)
     return GameRow(*row)
+
+
+def _game_and_seat_sql(d: Dialect) -> str:
+    game = ", ".join(f"g.{c}" for c in _GAME_ROW_COLUMNS.split(", "))
+    seat = ", ".join(f"s.{c}" for c in _SEAT_ROW_COLUMNS.split(", "))
+    return (
+        f"SELECT {game}, s.seat, {seat} FROM games AS g "  # noqa: S608 - constant text
+        "LEFT JOIN seats AS s ON s.game_id = g.id AND s.seat = ? WHERE g.id = ?" + d.lock_row("g")
+    )
+
+
+_SQL_GAME_AND_SEAT = per_dialect(_game_and_seat_sql)
+
+
+def game_and_seat_rows(db: Db, game_id: int, seat: int) -> tuple[GameRow, SeatRow | None]:
+    """``game_row`` and the ``seat_row`` of one of its seats (None: it has no such seat) in ONE statement:
+    every saved action reads both (on PostgreSQL each statement is a trip to the server)."""
+    row = fetch_one(db, _SQL_GAME_AND_SEAT[db.dialect], (seat, game_id))
+    if row is None:
+        raise GameNotFound(game_id)
+    width = len(GameRow._fields)
+    return GameRow(*row[:width]), None if row[width] is None else SeatRow(*row[width + 1 :])
 
 
 def playing(db: Db, game_id: int, wanted: str) -> GameRow:

@@ -23,13 +23,14 @@ from engine import (
     replay_log,
 )
 from storage.areas.base import Area, check_int, fetch_all, fetch_one
-from storage.areas.game_rows import clear_away, game_row, parse_position, read_game, seat_row
+from storage.areas.game_rows import SeatRow, clear_away, game_and_seat_rows, parse_position, read_game
 from storage.areas.seats import SEAT_OWNER_COLUMNS, seat_owner_from_row
 from storage.areas.timers import ALL_TIMERS, insert_timers
 from storage.errors import (
     GamePausedError,
     GameStatusError,
     InvalidPositionError,
+    NoSuchSeatError,
     NotSeatOwnerError,
     ReplayMismatchError,
     StaleVersionError,
@@ -49,6 +50,12 @@ _SQL_NEWEST_EFFECTIVE = (
     "SELECT seq, seat, actor_kind, actor_user_id FROM actions "
     "WHERE game_id = ? AND undoes IS NULL AND taken_back_by IS NULL ORDER BY seq DESC LIMIT 1"
 )
+
+
+def _existing(holder: SeatRow | None, game_id: int, seat: int) -> SeatRow:
+    if holder is None:
+        raise NoSuchSeatError(game_id, seat)
+    return holder
 
 
 def _holder(user_id: int | None, level: str | None) -> Who:
@@ -306,7 +313,7 @@ class LogArea(Area):
 
     def _append(self, saving: _Saving, db: Db, *, seat_away: bool, undo: bool) -> Appended:
         game_id, seat, now, actor = saving.game_id, saving.seat, saving.now, saving.actor
-        row = game_row(db, game_id)
+        row, holder = game_and_seat_rows(db, game_id, seat)
         if row.status != Status.PLAYING:
             raise GameStatusError(game_id, row.status, "take an action")
         if row.version != saving.expected_version:
@@ -320,15 +327,15 @@ class LogArea(Area):
             raise GamePausedError(game_id)
         came_back = went_away = False
         if person is not None:
-            holder = seat_row(db, game_id, seat)
-            if holder.user_id != person:
+            held = _existing(holder, game_id, seat)
+            if held.user_id != person:
                 raise NotSeatOwnerError(game_id, seat, person)
-            if holder.away_since is not None:
-                came_back = away_at(holder.away_since, holder.away_until, now)
+            if held.away_since is not None:
+                came_back = away_at(held.away_since, held.away_until, now)
                 clear_away(db, game_id, seat)
         elif seat_away:
-            holder = seat_row(db, game_id, seat)
-            if holder.user_id is not None and not away_at(holder.away_since, holder.away_until, now):
+            held = _existing(holder, game_id, seat)
+            if held.user_id is not None and not away_at(held.away_since, held.away_until, now):
                 db.execute(
                     "UPDATE seats SET away_since = ?, away_until = NULL, away_cover = 1 "
                     "WHERE game_id = ? AND seat = ?",

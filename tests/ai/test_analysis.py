@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.analysis import Budget, analyse, judge_move, positions, text_report, turning_points
+from ai.analysis import Budget, analyse, judge_move, positions, report, text_report, turning_points
 from ai.arena import Setup, main, play_game
 from engine import (
     GameExport,
@@ -46,7 +46,7 @@ def test_the_costliest_moves_are_real_rows_of_their_seat_with_a_better_move_and_
     turns = {seq: game.turn for seq, game, _ in positions(record)}
     result = analysed()
     assert [s["seat"] for s in result["seats"]] == [0, 1]
-    assert [s["name"] for s in result["seats"]] == ["computer random", "computer normal"]
+    assert [s["name"] for s in result["seats"]] == ["Bot (random)", "Bot (normal)"]
     for seat in result["seats"]:
         assert seat["moves"] > 20 and len(seat["costliest"]) == 3
         losses = [c["loss"] for c in seat["costliest"]]
@@ -113,7 +113,7 @@ def test_the_json_report_has_the_issues_shape(tmp_path: Path, capsys, monkeypatc
 def test_the_text_report_names_each_seat_and_its_costliest_moves():
     result = analysed()
     text = text_report(result)
-    assert "Seat 0 (computer random)" in text and "Seat 1 (computer normal)" in text
+    assert "Seat 0 (Bot (random))" in text and "Seat 1 (Bot (normal))" in text
     for seat in result["seats"]:
         for move in seat["costliest"]:
             line = f"#{move['seq']} (turn {move['turn']}): played {move['played']}; better {move['better']}"
@@ -141,8 +141,24 @@ def test_the_arena_writes_each_games_record(tmp_path: Path, capsys):
         outcome = game.outcome()
         assert outcome is not None and line["moves"] == len(record.actions)
         assert [s.place for s in sorted(outcome.standings, key=lambda s: s.seat)] == line["places"]
-        assert [h.who.label for h in record.holders] == [f"computer {level}" for level in line["seats"]]
+        assert [h.who.label for h in record.holders] == [f"Bot ({level})" for level in line["seats"]]
         assert record.seed == line["seed"]
+
+
+def test_the_arena_names_two_seats_of_one_level_apart(tmp_path: Path, capsys):
+    """Issue 18: two computer seats of one level are "Bot (random)" and "Bot 2 (random)" in the record,
+    in every row of theirs, and in the analysis that reads it."""
+    folder = tmp_path / "records"
+    argv = ["arena", "--players", "3", "--games", "1", "--seats", "random,easy,random", "--seed", "4"]
+    assert main([*argv, "--records", str(folder), "--quiet"]) == 0
+    line = json.loads(capsys.readouterr().out.splitlines()[0])
+    record = read_export((folder / f"game-{line['game']}.txt").read_text())
+    names = {"random": ["Bot (random)", "Bot 2 (random)"], "easy": ["Bot (easy)"]}
+    expected = [names[level].pop(0) for level in line["seats"]]
+    assert record.seat_labels() == expected
+    for row in record.actions:
+        assert row.who.label == expected[row.seat]
+    assert [s["name"] for s in report(record, [], [], 0.0)["seats"]] == expected
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1"])

@@ -447,3 +447,88 @@ async def test_an_away_seat_covered_by_the_computer_gets_no_prompt(simcord_env, 
     await simcord_env.advance_time(HOUR + 1)  # the grace period: played for them
     assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
     assert all(not m.components for m in since(dms(defender), told))
+
+
+async def test_an_early_comeback_during_a_decision_gets_its_last_call(simcord_env, game_seed):
+    """R31a, R35: back early (`/te seat back`) while a decision waits on the seat, its deadline stays where
+    it was and its last call and reminders are timed from it as if the seat had never been away from then
+    on; at the deadline the rules' default applies, no longer the computer player's answer."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    await defender.slash(table.channel, "te seat away", hours=100)
+    await drive(table, "commit 0")
+    record = await table.record()
+    length = round(record.options.conflict_hours * HOUR)
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    assert WARNING not in await kinds(table)
+    await simcord_env.advance_time(5 * HOUR)  # past the moment a last call would come if asked afresh now
+    told = len(dms(defender))
+    result = await defender.slash(table.channel, "te seat back")
+    assert result.response.content.startswith("Welcome back")
+    assert since(dms(defender), told) == []  # not told "your turn": it is the attacker's turn
+    asked = dm_text(prompt_of(defender).content)  # the prompt, edited: no computer answers for them now
+    assert "you are the defender" in asked and "vacation" not in asked
+    timers = await table.bot.store.timers(record.id)
+    [kept] = [t for t in timers if t.kind == DEADLINE]
+    assert kept.due_at == deadline.due_at  # not restarted by the comeback
+    [warning] = [t for t in timers if t.kind == WARNING]
+    assert warning.due_at == deadline.due_at - min(4 * HOUR, length // 4)
+    assert all(t.due_at < warning.due_at for t in timers if t.kind == REMINDER)
+    told = len(dms(defender))
+    await simcord_env.advance_time(warning.due_at - table.bot.now() + 1)
+    [last] = since(dms(defender), told)
+    assert dm_text(last.content).startswith("last call:")
+    assert (await table.game()).phase is Phase.REVOLT_DEFENDER
+    await simcord_env.advance_time(deadline.due_at - table.bot.now() + 1)
+    assert (await table.game()).phase is not Phase.REVOLT_DEFENDER
+    actions = await table.bot.store.actions(record.id)
+    assert actions[-1].who.kind is WhoKind.DEADLINE  # R35 no longer applies: the seat is back
+    name = defender.user.name
+    assert any(f"Time ran out for {name}" in m.content for m in table.channel.history()[-2:])
+
+
+async def test_a_vacation_announced_while_a_decision_waits_keeps_its_deadline_and_says_who_answers(
+    simcord_env, game_seed
+):
+    """R35: going on vacation while asked a decision neither stretches nor restarts its deadline; the
+    prompt, edited, now says the computer player answers then; no last call comes during the vacation."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    defender = table.players[game.conflict.defender]
+    await drive(table, "commit 0")
+    record = await table.record()
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    assert "vacation" not in dm_text(prompt_of(defender).content)
+    await simcord_env.advance_time(2 * HOUR)
+    await defender.slash(table.channel, "te seat away", hours=100)
+    timers = await table.bot.store.timers(record.id)
+    assert [t.due_at for t in timers if t.kind == DEADLINE] == [deadline.due_at]
+    assert not [t for t in timers if t.kind in (WARNING, REMINDER)]  # none during the vacation (R31a)
+    asked = dm_text(prompt_of(defender).content)
+    assert asked.endswith("you are on vacation, so then the normal computer player answers for you."), asked
+
+
+async def test_a_comeback_that_ends_a_pause_during_a_decision_keeps_the_time_the_pause_held(
+    simcord_env, game_seed
+):
+    """A pause holds a decision's deadline (R31): coming back from a vacation that paused the game, the
+    decision gets the time it had left when the pause began, and its last call is timed from that."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: g.phase is Phase.REVOLT_ATTACKER)
+    attacker = table.players[game.conflict.attacker]
+    defender = table.players[game.conflict.defender]
+    await defender.slash(table.channel, "te seat away", hours=100)
+    await drive(table, "commit 0")
+    record = await table.record()
+    [deadline] = [t for t in await table.bot.store.timers(record.id) if t.kind == DEADLINE]
+    await simcord_env.advance_time(HOUR)
+    await attacker.slash(table.channel, "te seat away", hours=100)
+    assert (await table.record()).paused  # every person away
+    await simcord_env.advance_time(5 * HOUR)
+    result = await defender.slash(table.channel, "te seat back")
+    assert result.response.content.startswith("Welcome back")
+    assert not (await table.record()).paused
+    timers = await table.bot.store.timers(record.id)
+    [kept] = [t for t in timers if t.kind == DEADLINE]
+    assert kept.due_at == deadline.due_at + 5 * HOUR and kept.held_since is None
+    length = round(record.options.conflict_hours * HOUR)
+    [warning] = [t for t in timers if t.kind == WARNING]
+    assert warning.due_at == kept.due_at - min(4 * HOUR, length // 4)

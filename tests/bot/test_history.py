@@ -253,6 +253,25 @@ async def test_a_finished_game_replays_with_its_standings_and_exports_a_record_t
     assert "python -m engine replay FILE" in result.response.content
 
 
+async def test_an_exported_game_names_two_hard_computer_seats_apart(simcord_env, server):
+    """Issue 18, item 5: "Bot (hard)" and "Bot 2 (hard)" stay themselves in the record, and in what reads
+    it (the analysis's names, the replay's seats)."""
+    guild, channel, (alice, _, _) = server
+    store = simcord_env.bot.store
+    played = await play_game(store, guild.id, channel.id, [alice.id, "hard", "hard"], seed=8)
+    result = await alice.slash(channel, "te history export")
+    text = (await result.response.attachments[0].read()).decode()
+    assert " joined computer hard bot 1" in text and " joined computer hard bot 2" in text
+    rows = [line for line in text.splitlines() if line[:1] in " 0123456789" and " by " in line]
+    assert {line.split(" by ")[1] for line in rows if " seat 2 " in line} == {"computer hard bot 2"}
+    assert {line.split(" by ")[1] for line in rows if " seat 1 " in line} == {"computer hard bot 1"}
+    record = read_export(text)
+    assert record.seat_labels() == ["alice", "Bot (hard)", "Bot 2 (hard)"]
+    assert dump(record.final_game()) == (await store.load_game(played.id)).position
+    standings = text.split("# The game is over")[1]
+    assert "(Bot (hard))" in standings and "(Bot 2 (hard))" in standings
+
+
 async def test_a_game_in_play_is_not_exported_and_an_abandoned_one_is(simcord_env, server):
     guild, channel, (alice, bob, _) = server
     store = simcord_env.bot.store

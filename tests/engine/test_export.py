@@ -18,6 +18,7 @@ from engine import (
     Settings,
     UndoRefused,
     Who,
+    WhoKind,
     dump,
     read_export,
     replay,
@@ -162,6 +163,95 @@ def test_names_are_filled_in_by_user_id() -> None:
     assert read_export(write_export(named)) == named
 
 
+def two_hard_bots(seed: int = 5) -> GameExport:
+    """A game of alice against two hard computer seats, "Bot (hard)" and "Bot 2 (hard)"; the computer player
+    at the normal level plays one of alice's turns for her (she was away), unnumbered."""
+    rules = Settings(3)
+    game = replay(rules, seed, ())
+    rng = random.Random(seed)
+    bots = {1: Who.computer("hard", 1), 2: Who.computer("hard", 2)}
+    rows: list[LoggedAction] = []
+    while not game.is_over and len(rows) < 60:
+        seat = game.to_act
+        assert seat is not None
+        who = bots.get(seat) or (Who.computer("normal") if 10 <= len(rows) < 14 else Who.person(11, "Alice"))
+        action = rng.choice(game.legal_actions()).text
+        game.apply(action)
+        rows.append(LoggedAction(len(rows) + 1, T0 + len(rows), seat, action, who))
+    alice = SeatHolder(0, T0, "joined", Who.person(11, "Alice"))
+    holders = (alice, *(SeatHolder(seat, T0, "joined", who) for seat, who in bots.items()))
+    return GameExport(rules, seed, tuple(rows), holders)
+
+
+def test_computer_seats_are_named_as_the_game_named_them_and_round_trip() -> None:
+    record = two_hard_bots()
+    text = write_export(record)
+    assert read_export(text) == record and write_export(read_export(text)) == text
+    assert "holder 1 2023-11-14T22:13:20Z joined computer hard bot 1" in text
+    assert "holder 2 2023-11-14T22:13:20Z joined computer hard bot 2" in text
+    assert re.search(r"seat 2 .* by computer hard bot 2$", text, re.MULTILINE)
+    assert re.search(r"seat 0 .* by computer normal$", text, re.MULTILINE)  # playing for alice: no number
+    assert record.seat_labels() == ["Alice", "Bot (hard)", "Bot 2 (hard)"]
+    assert Who.computer("hard", 3).label == "Bot 3 (hard)" and Who.computer("hard").label == "computer hard"
+
+
+def test_an_older_record_without_the_bots_numbers_reads_and_names_them_apart() -> None:
+    record = two_hard_bots()
+    old = re.sub(r" bot \d", "", write_export(record))
+    assert "bot 1" not in old and "bot 2" not in old
+    back = read_export(old)
+    assert {row.who for row in back.actions if row.seat == 2} == {Who.computer("hard")}
+    # as the game named them: per level, in seat order
+    assert back.seat_labels() == ["Alice", "Bot (hard)", "Bot 2 (hard)"]
+    numbered = back.numbered({1: 1, 2: 2})  # what the bot's export adds from the game's seats
+    assert numbered.holders == record.holders
+    assert [row.who for row in numbered.actions] == [row.who for row in record.actions]
+
+
+def test_numbering_leaves_a_seat_the_computer_took_late_unnumbered_before_it() -> None:
+    record = two_hard_bots()
+    late = T0 + 30  # alice's seat handed to the computer player at the hard level from row 31 on
+    handed = SeatHolder(0, late, "replaced", Who.computer("hard"))
+    whos = [row.who if row.seat != 0 or row.at < late else Who.computer("hard") for row in record.actions]
+    actions = tuple(dataclasses.replace(r, who=w) for r, w in zip(record.actions, whos, strict=True))
+    numbered = dataclasses.replace(record, actions=actions, holders=(*record.holders, handed)).numbered(
+        {0: 1, 1: 2, 2: 3}
+    )
+    assert numbered.holders[-1].who == Who.computer("hard", 1)
+    seat_0 = {row.who for row in numbered.actions if row.seat == 0}
+    assert Who.computer("hard", 1) in seat_0 and Who.computer("normal") in seat_0  # away before: unnumbered
+    assert numbered.seat_labels() == ["Bot (hard)", "Bot 2 (hard)", "Bot 3 (hard)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("by computer hard bot 0", "'0' is not a bot's number"),
+        ("by computer hard bot 5", "'5' is not the bot's number"),
+        ("by computer hard bot", "the bot's number is missing"),
+        ("by computer hard bot two", "'two' is not the bot's number"),
+        ('by person "Alice" bot 2', "'bot' is one word too many"),
+        ("by deadline bot 2", "'bot' is one word too many"),
+    ],
+)
+def test_a_bots_number_is_one_to_four_and_only_a_computers(line: str, message: str) -> None:
+    text, _, _ = _hand_written()
+    with pytest.raises(NotationError, match=message):
+        read_export(text.replace('by person "Alice"', line))
+    with pytest.raises(NotationError, match="only the computer player holding a seat has a number"):
+        Who(WhoKind.PERSON, name="Alice", number=2)
+
+
+def test_replay_and_show_name_the_seats_of_a_record(tmp_path, capsys) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(write_export(two_hard_bots()), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Seat 1 (Bot (hard)): hand" in out and "Seat 2 (Bot 2 (hard)): hand" in out
+    assert main(["show", str(path), "--action", "3"]) == 0
+    assert "Seat 2 (Bot 2 (hard)): hand" in capsys.readouterr().out
+
+
 HAND_WRITTEN = """
 # written by hand: comments, blank lines and spacing are free
 tigris-game 1   # the format
@@ -271,9 +361,9 @@ def test_every_setting_of_the_engine_is_written() -> None:
 
 SHORT = recorded_game(17, 2, limit=24)
 SHORT_TEXT = write_export(SHORT)
-PIECES = ["seat", "by", "undo", "taken back by", "person", "computer", "#", '"', "\\", "\n", " ", "0", "99",
-          "-1", "2025-05-01T18:30:00Z", "setting", "seed", "holder", "title", "tigris-game 1", "\ud800",
-          "é"]  # fmt: skip
+PIECES = ["seat", "by", "undo", "taken back by", "person", "computer", "bot", "bot 2", "#", '"', "\\", "\n",
+          " ", "0", "99", "-1", "2025-05-01T18:30:00Z", "setting", "seed", "holder", "title", "tigris-game 1",
+          "\ud800", "é"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

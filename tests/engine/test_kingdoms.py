@@ -4,10 +4,12 @@ stranded, catastrophes, war removals, monuments."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, dump, load
+from engine import kingdoms as kingdoms_module
 from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import NEIGHBOURS, SQUARES
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED
@@ -50,6 +52,7 @@ def assert_consistent(k: Kingdoms) -> None:
     live = set(by_label)
     assert all(k.size[r] == k.treasure_count[r] == 0 for r in range(len(k.size)) if r not in live)
     assert sorted(k.spare) == sorted(r for r in range(len(k.size)) if r not in live)
+    assert k.rich == sum(1 for r in live if k.treasure_count[r] >= 2)
     kingdom_of = {s: region for region, mask in fresh_regions(cell).items() if mask for s in region}
     for s in range(SQUARES):
         v = cell[s]
@@ -65,7 +68,9 @@ def assert_consistent(k: Kingdoms) -> None:
         assert k.leader_spots[s] == spot, s
         assert k.supply_spots[s] == (spot and beside <= 1), s
         assert k.join_spots[s] == (spot and beside >= 2), s
-        assert k.catastrophe_spots[s] == (empty or (0 <= v < FACE_DOWN and s not in k.treasures)), s
+        assert k.catastrophe_spots[s] == (
+            empty or (0 <= v < FACE_DOWN and s not in k.treasures and s not in k.buildings)
+        ), s
     # the action lists legal_actions() copies follow the masks exactly, in square order
     for colour in COLOURS:
         where = k.tile_river if colour == BLUE else k.tile_land
@@ -83,25 +88,31 @@ def assert_consistent(k: Kingdoms) -> None:
     st.integers(min_value=2, max_value=4),
     st.integers(min_value=0, max_value=2**48),
     st.sampled_from(["standard", "advanced"]),
+    st.booleans(),
+    st.sampled_from([kingdoms_module.SMALL_REGION, 0]),
 )
 def test_incremental_kingdoms_match_a_fresh_count_after_every_choice(
-    players: int, seed: int, board: str
+    players: int, seed: int, board: str, options: bool, small_region: int
 ) -> None:
-    game = Game.new(players, seed, board)
+    """With the 2015 options, games are played builder-minded (buildings, monuments, the wonder). With
+    ``small_region`` 0, every region a piece leaves is split by the floods in turns (``_cut_off``), which
+    otherwise only regions larger than ``SMALL_REGION`` meet."""
+    game = Game.new(players, seed, board, buildings=options, wonder=options)
     chooser = Rng(seed + 3)
     step = 0
-    while not game.is_over:
-        legal = game.legal_actions()
-        game.apply(legal[chooser.below(len(legal))])
-        assert_consistent(game.kingdoms)
-        if step % 11 == 0:
-            copy = game.copy()
-            assert_consistent(copy.kingdoms)
-            loaded = load(dump(game))  # built square by square by the loader
-            assert_consistent(loaded.kingdoms)
-            assert loaded.legal_actions() == game.legal_actions()
-            assert_lifting_counts(game.kingdoms)
-        step += 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kingdoms_module, "SMALL_REGION", small_region)
+        while not game.is_over:
+            game.apply(builder_minded(game, chooser) if options else legal_random(game, chooser))
+            assert_consistent(game.kingdoms)
+            if step % 11 == 0:
+                copy = game.copy()
+                assert_consistent(copy.kingdoms)
+                loaded = load(dump(game))  # built square by square by the loader
+                assert_consistent(loaded.kingdoms)
+                assert loaded.legal_actions() == game.legal_actions()
+                assert_lifting_counts(game.kingdoms)
+            step += 1
 
 
 def assert_lifting_counts(k: Kingdoms) -> None:
