@@ -60,6 +60,9 @@ PHASE_KINDS = {
 }
 
 _SWAPS_BY_HAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
+# the colours as plain ints, for indexing only: CPython specialises indexing a list with an int, not with an
+# IntEnum member (turn_actions runs before every turn action)
+_COLOUR_INDEXES = tuple(int(colour) for colour in COLOURS)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -97,14 +100,14 @@ def turn_actions(state: State) -> list[Action]:
     out: list[Action] = []
     # R9: no tile where it would join three kingdoms
     tile_lists = kingdoms.tile_lists
-    for colour in COLOURS:
+    for colour in _COLOUR_INDEXES:
         if hand[colour]:
             out += tile_lists[colour]
     # R6, R7: leaders go on empty land beside a face-up temple, joining at most one kingdom
     positions = state.leader_pos[seat]
     leader_lists = kingdoms.leader_lists
     withdrawals = []
-    for colour in COLOURS:
+    for colour in _COLOUR_INDEXES:
         here = positions[colour]
         if here is None:
             out += leader_lists[colour]
