@@ -152,7 +152,9 @@ class Game(State):
         assert colour is not None and square is not None
         joined = self.kingdoms.kingdoms_beside[square]  # the kingdoms the tile joins (R9: two at most)
         self.hands[seat][colour] -= 1
-        self.kingdoms.put(square, colour)
+        # the board holds plain ints (as a loaded position does): the rules compare and index with its
+        # values all game long, and CPython specialises that for ints, not for IntEnum members
+        self.kingdoms.put(square, int(colour))
         self.placed = square
         events.append(Event("tile", seat, colour, (square,)))
         if joined == 2:
@@ -571,7 +573,7 @@ def _opening(board: BoardMap) -> Kingdoms:
     if kingdoms is None:
         kingdoms = Kingdoms(board)
         for square in board.start_temples:
-            kingdoms.put(square, RED)
+            kingdoms.put(square, int(RED))  # a plain int, as in _do_tile
             kingdoms.add_treasure(square)
         _OPENINGS[board.name] = kingdoms
     return kingdoms.copy()
