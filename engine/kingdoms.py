@@ -323,7 +323,9 @@ class Kingdoms:
             if not catastrophe_spots[s]:
                 catastrophe_spots[s] = 1
                 _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, s, True)
-            tile = count < 3
+            # flags as ints, not bools: CPython specialises comparing two ints (before a jump), not an int
+            # with a bool, nor a comparison whose result is kept
+            tile = 1 if count < 3 else 0
             if river[s]:
                 if tile_river[s] != tile:
                     tile_river[s] = tile
@@ -334,11 +336,11 @@ class Kingdoms:
                 _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
             if temples_next[s]:  # a leader spot (R6)
                 leader_spots[s] = 1
-                supply = count <= 1
+                supply = 1 if count <= 1 else 0
                 if supply_spots[s] != supply:
                     supply_spots[s] = supply
                     _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
-                join_spots[s] = count >= 2
+                join_spots[s] = 1 - supply
             else:
                 if supply_spots[s]:
                     self._set_supply(s, False)
@@ -802,7 +804,7 @@ def _update(
     lists: Sequence[list[Action]],
     tables: Sequence[tuple[Action, ...]],
     square: int,
-    on: bool,
+    on: int,
 ) -> None:
     """Insert ``square`` into the sorted ``squares`` and each table's action for it into the matching list at
     the same place, or remove them."""
