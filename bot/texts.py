@@ -77,11 +77,13 @@ def game_name(words: Words, guild: str, place: str, game_id: int) -> str:
 
 
 def minutes_words(words: Words, minutes: float) -> str:
-    """'after 60 minutes', 'after 1 minute', 'at once' (a fraction, '0.5 minutes', takes the plural)."""
+    """'after 60 minutes', 'after 1 minute', 'at once'; a fraction as the reader writes it: 'after 0.5
+    minutes', 'nach 0,5 Minuten' (``Words.count``: the plural form the language gives it)."""
     if minutes <= 0:
         return words.gettext("at once")
-    form = int(minutes) if minutes == int(minutes) else 2
-    return words.ngettext("after {n} minute", "after {n} minutes", form, n=f"{minutes:g}")
+    return words.ngettext(
+        "after {n} minute", "after {n} minutes", words.count(minutes), n=words.number(minutes)
+    )
 
 
 def duration_words(words: Words, seconds: int) -> str:
@@ -1293,11 +1295,11 @@ def lobby_text(words: Words, record: GameRecord) -> str:
         "{variants}; {turns}, conflicts wait {conflict_hours} h, reminders every {reminder_hours} h, away "
         "players' turns played {after} by the {level} computer player",
         variants=variant_words(words, o),
-        turns=words.gettext("turns last {hours} h", hours=f"{o.turn_hours:g}")
+        turns=words.gettext("turns last {hours} h", hours=words.number(o.turn_hours))
         if o.turn_hours > 0
         else words.gettext("no turn deadline"),
-        conflict_hours=f"{o.conflict_hours:g}",
-        reminder_hours=f"{o.reminder_hours:g}",
+        conflict_hours=words.number(o.conflict_hours),
+        reminder_hours=words.number(o.reminder_hours),
         after=minutes_words(words, o.away_minutes),
         level=o.computer_level,
     )

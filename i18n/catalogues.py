@@ -15,9 +15,11 @@ from functools import cache
 from pathlib import Path
 from typing import Final, Literal, NamedTuple, get_args
 
+from babel.core import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 Language = Literal["en", "de", "fr", "es", "pt-BR"]
 LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
@@ -99,6 +101,24 @@ class Words:
 
     def __repr__(self) -> str:
         return f"Words({self.language!r})"
+
+    @property
+    def locale(self) -> str:
+        """The language's locale for Babel's number, list and plural data ("pt_BR")."""
+        return self.language.replace("-", "_")
+
+    def number(self, value: float) -> str:
+        """A number as the reader writes it, with no trailing zeros: "0.5", "0,5" (up to 3 decimals)."""
+        return format_decimal(value, locale=self.locale)
+
+    def count(self, value: float) -> int:
+        """The ``n`` to give ``ngettext`` for a number that may have decimals: a whole number is itself; a
+        fraction takes the form the language's CLDR plural rule gives it ("0.5 minutes", "0,5 Minuten", but
+        "0,5 minute" in French and "0,5 minuto" in Brazilian Portuguese), as 1 (the "one" form) or 2 (the
+        other form): every catalogue has these two forms (``Plural-Forms: nplurals=2``)."""
+        if value == int(value):
+            return int(value)
+        return 1 if Locale.parse(self.locale).plural_form(value) == "one" else 2
 
     def gettext(self, message: str, /, **params: object) -> str:
         return _fill(self._translations.gettext(message), params)
