@@ -86,23 +86,27 @@ def minutes_words(words: Words, minutes: float) -> str:
     )
 
 
-def duration_words(words: Words, seconds: int) -> str:
-    """A wait as people say it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'."""
+def waited_words(words: Words, seconds: int) -> str:
+    """How long the game has waited, as the status sentence "The game has waited for {name} for {wait}"
+    needs it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'. The messages have their own
+    context: the phrase's form depends on that sentence (German puts it in the dative after "seit": "seit
+    weniger als einer Minute", "seit 2 Tagen und 3 Stunden")."""
     minutes = max(0, seconds) // 60
     if minutes == 0:
-        return words.gettext("less than a minute")  # not "0 minutes"
+        return words.pgettext("waited for", "less than a minute")  # not "0 minutes"
     if minutes < 60:
-        return words.ngettext("{n} minute", "{n} minutes", minutes)
+        return words.npgettext("waited for", "{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
-        return words.ngettext("{n} hour", "{n} hours", hours)
+        return words.npgettext("waited for", "{n} hour", "{n} hours", hours)
     days, hours = divmod(hours, 24)
     if not hours:
-        return words.ngettext("{n} day", "{n} days", days)
-    return words.gettext(
+        return words.npgettext("waited for", "{n} day", "{n} days", days)
+    return words.pgettext(
+        "waited for",
         "{days} {hours}",
-        days=words.ngettext("{n} day", "{n} days", days),
-        hours=words.ngettext("{n} hour", "{n} hours", hours),
+        days=words.npgettext("waited for", "{n} day", "{n} days", days),
+        hours=words.npgettext("waited for", "{n} hour", "{n} hours", hours),
     )
 
 
@@ -741,7 +745,7 @@ def status_text(
             words.gettext(
                 "The game has waited for {name} for {wait} (since <t:{since}:f>).",
                 name=who,
-                wait=duration_words(words, now - since),
+                wait=waited_words(words, now - since),
                 since=since,
             )
         )

@@ -1,10 +1,18 @@
-"""Numbers with decimals as each reader writes them: "0.5" in English, "0,5" in German, French, Spanish and
-Brazilian Portuguese (Babel's locale data), and the plural form each language gives a fraction."""
+"""Numbers and durations as each reader says them: decimals "0.5" in English, "0,5" in German, French,
+Spanish and Brazilian Portuguese (Babel's locale data), with the plural form each language gives a fraction;
+a duration in the case its sentence needs."""
 
 from __future__ import annotations
 
+import re
+
 from bot import texts
 from i18n import LANGUAGES, words_for
+
+from .conftest import open_table
+
+# A Discord locale of each language (simcord sends en-US unless the ``locales`` fixture says otherwise)
+DISCORD = {"en": "en-US", "de": "de", "fr": "fr", "es": "es-ES", "pt-BR": "pt-BR"}
 
 
 def test_a_fraction_of_a_minute_is_written_as_each_language_writes_it() -> None:
@@ -52,3 +60,38 @@ async def test_the_lobby_post_writes_its_hours_and_minutes_in_the_games_language
     assert "jogados depois de 0,5 minuto pelo jogador computador" in posts["pt-BR"]
     for language in ("de", "fr", "es", "pt-BR"):
         assert "0.5" not in posts[language] and "1.5" not in posts[language], posts[language]
+
+
+async def test_how_long_the_game_waited_takes_the_case_its_sentence_needs(simcord_env, locales) -> None:
+    """/te status says how long the game has waited in the asker's language: German puts the phrase in the
+    dative after "seit" ("seit weniger als einer Minute", "seit 2 Tagen und 3 Stunden")."""
+    table = await open_table(simcord_env, 2, turn_hours=0)
+    alice = table.players[0]
+
+    async def waited() -> dict[str, str]:
+        said = {}
+        for language in LANGUAGES:
+            locales.people[alice.id] = DISCORD[language]
+            status = (await alice.slash(table.channel, "te status")).response.content
+            said[language] = re.sub(r" \(.*", "", status.split("\n")[1])  # without "(since <t:…:f>)."
+            print(language, said[language])  # read in the test's output
+        return said
+
+    at_once = await waited()
+    await simcord_env.advance_time(51 * 3600 + 5)
+    later = await waited()
+    name = (await table.actor()).user.name
+    assert at_once == {
+        "en": f"The game has waited for {name} for less than a minute",
+        "de": f"Die Partie wartet seit weniger als einer Minute auf {name}",
+        "fr": f"La partie attend {name} depuis moins d'une minute",
+        "es": f"La partida lleva menos de un minuto esperando a {name}",
+        "pt-BR": f"A partida espera por {name} há menos de um minuto",
+    }
+    assert later == {
+        "en": f"The game has waited for {name} for 2 days 3 hours",
+        "de": f"Die Partie wartet seit 2 Tagen und 3 Stunden auf {name}",
+        "fr": f"La partie attend {name} depuis 2 jours et 3 heures",
+        "es": f"La partida lleva 2 días y 3 horas esperando a {name}",
+        "pt-BR": f"A partida espera por {name} há 2 dias e 3 horas",
+    }

@@ -46,8 +46,8 @@ def test_a_count_follows_each_languages_plural_rule() -> None:
     assert said["en"] == ["0 treasures", "1 treasure", "2 treasures"]
     assert said["de"] == ["0 Schätze", "1 Schatz", "2 Schätze"]
     assert said["fr"] == ["0 trésor", "1 trésor", "2 trésors"]
-    assert texts.duration_words(FR, 51 * 3600) == "2 jours 3 heures"
-    assert texts.duration_words(DE, 60) == "1 Minute"
+    assert texts.waited_words(FR, 51 * 3600) == "2 jours et 3 heures"
+    assert texts.waited_words(DE, 60) == "1 Minute"
     assert texts.minutes_words(DE, 0) == "sofort"
 
 
