@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -121,24 +122,56 @@ class Words:
         return 1 if Locale.parse(self.locale).plural_form(value) == "one" else 2
 
     def gettext(self, message: str, /, **params: object) -> str:
-        return _fill(self._translations.gettext(message), params)
+        return self._fill(self._translations.gettext(message), params)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
-        return _fill(self._translations.ngettext(singular, plural, n), {"n": n, **params})
+        return self._fill(self._translations.ngettext(singular, plural, n), {"n": n, **params})
 
     def pgettext(self, context: str, message: str, /, **params: object) -> str:
-        return _fill(self._translations.pgettext(context, message), params)
+        return self._fill(self._translations.pgettext(context, message), params)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **params: object) -> str:
-        return _fill(self._translations.npgettext(context, singular, plural, n), {"n": n, **params})
+        return self._fill(self._translations.npgettext(context, singular, plural, n), {"n": n, **params})
+
+    def _fill(self, template: str, params: Mapping[str, object]) -> str:
+        if not params:
+            return template
+        if self.language == "fr":
+            template = french_elisions(template, params)
+        return template.format_map(params)
 
     def plural(self, pair: PluralPair, n: int, /, **params: object) -> str:
         """A plural pair marked with ``Nn_``."""
         return self.ngettext(pair.singular, pair.plural, n, **params)
 
 
-def _fill(template: str, params: Mapping[str, object]) -> str:
-    return template.format_map(params) if params else template
+# French elides "de", "que", "le" and "la" before a word that starts with a vowel sound: "le roi d'Anna".
+# A name (a player's, a bot's, a server's) or a term comes into a message through a placeholder, so the
+# elision is made where it is filled in, by the word the translator wrote just before it; the filled-in
+# text itself is never changed.
+_ELIDABLE = re.compile(r"(?<![\w'’])(de|que|le|la) \{(\w+)\}", re.IGNORECASE)
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_MARKUP = "*_~|"  # Discord's markdown, which may wrap a name: "**Anna**"
+
+
+def elides(text: object) -> bool:
+    """Whether French elides the word before ``text``: it starts (after markdown) with a vowel, a e i o u y
+    or an accented one, never "h"; a square's name ("E5") or a number is read as a code, not elided."""
+    if not isinstance(text, str):
+        return False
+    word = text.lstrip(_MARKUP)
+    return word[:1].lower() in _VOWELS and not word[1:2].isdigit()
+
+
+def french_elisions(template: str, params: Mapping[str, object]) -> str:
+    """A French message's "de {name}" written "d'{name}" (and "qu'", "l'") where the value filled in
+    elides it."""
+
+    def elided(found: re.Match[str]) -> str:
+        word, name = found.groups()
+        return f"{word[:-1]}'{{{name}}}" if elides(params.get(name)) else found.group(0)
+
+    return _ELIDABLE.sub(elided, template)
 
 
 @cache
