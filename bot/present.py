@@ -877,9 +877,9 @@ class DirectMessages(_GameMessages):
             holder = words.gettext(COMPUTER_HOLDER) if facts.get("computer") else names[facts["holder"]]
             return texts.no_longer_yours(words, game, holder)
         if kind is DmKind.NEWS:
-            hits = [texts.event_line(words, event_of(e), names) for e in facts["events"]]
+            hits = [texts.event_line(words, event_of(e), names, reader=seat) for e in facts["events"]]
             told = [*hits, words.gettext(SEE_THE_POST, link=facts["link"])]
-            return texts.news_dm(words, game, told, names[seat])
+            return texts.news_dm(words, game, told)
         position = load(facts["position"])
         if kind is DmKind.END:
             place = texts.place_words(words, public_view(position), seat)

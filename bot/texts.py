@@ -6,7 +6,6 @@ for private replies and DMs); its sentences are catalogue messages (areas ``text
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -374,9 +373,23 @@ def describe_events(
     return lines
 
 
-def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = False) -> str:
+def _told_to(reader: int | None, e: Event, public: str, yours: str, theirs: str) -> str:
+    """Which message tells an event that hits the ``reader``'s pieces (a DM of ``dm: all``): ``yours``
+    when the reader is the event's player ("You attack bob"), ``theirs`` when they are the other ("bob
+    attacks you"), else ``public``. Whole sentences, so that each language makes the verb agree."""
+    if reader is not None and reader == e.seat:
+        return yours
+    if reader is not None and reader == e.other:
+        return theirs
+    return public
+
+
+def event_line(
+    words: Words, e: Event, names: Sequence[str], *, over: bool = False, reader: int | None = None
+) -> str:
     """One event in one public sentence, or "" for an event told otherwise (``over``: the game ends in the
-    same story, so the empty bag is the standings' to tell)."""
+    same story, so the empty bag is the standings' to tell). ``reader``: the seat a DM tells it to, who
+    reads "you" and "your" for their own name in the events that hit their pieces (``_told_to``)."""
     who = names[e.seat] if e.seat is not None else ""
     other = names[e.other] if e.other is not None else ""
     c = e.colour
@@ -406,15 +419,29 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
                 "{name} withdrew their {leader} from {square}.", name=who, leader=leader, square=at
             )
         if k == "revolt":
+            said = _told_to(
+                reader,
+                e,
+                N_("**Revolt!** {name}'s {leader} challenges {other}'s {leader}."),
+                N_("**Revolt!** Your {leader} challenges {other}'s {leader}."),
+                N_("**Revolt!** {name}'s {leader} challenges your {leader}."),
+            )
             return words.gettext(
-                "**Revolt!** {name}'s {leader} challenges {other}'s {leader}.",
+                said,
                 name=who,
                 other=other,
                 leader=leader,
             )
         if k == "war":
+            said = _told_to(
+                reader,
+                e,
+                N_("**War of the {leaders}!** {name} attacks {other}."),
+                N_("**War of the {leaders}!** You attack {other}."),
+                N_("**War of the {leaders}!** {name} attacks you."),
+            )
             return words.gettext(
-                "**War of the {leaders}!** {name} attacks {other}.",
+                said,
                 leaders=leaders_name(words, c),
                 name=who,
                 other=other,
@@ -422,8 +449,15 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
         if k == "commit":
             return words.gettext("{name} committed {tiles}.", name=who, tiles=tile_count(words, c, e.count))
         if k == "revolt-won":
+            said = _told_to(
+                reader,
+                e,
+                N_("{name} won the revolt (+1 red point); {other}'s {leader} left the board."),
+                N_("You won the revolt (+1 red point); {other}'s {leader} left the board."),
+                N_("{name} won the revolt (+1 red point); your {leader} left the board."),
+            )
             return words.gettext(
-                "{name} won the revolt (+1 red point); {other}'s {leader} left the board.",
+                said,
                 name=who,
                 other=other,
                 leader=leader,
@@ -432,24 +466,41 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
             lost = len(e.squares) - 1
             won = point_count(words, c, e.count)
             if lost:
+                said = _told_to(
+                    reader,
+                    e,
+                    N_("{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board."),
+                    N_("You won the war (+{points}); {other}'s {leader} and {tiles} left the board."),
+                    N_("{name} won the war (+{points}); your {leader} and {tiles} left the board."),
+                )
                 return words.gettext(
-                    "{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board.",
+                    said,
                     name=who,
                     points=won,
                     other=other,
                     leader=leader,
                     tiles=tile_count(words, c, lost),
                 )
+            said = _told_to(
+                reader,
+                e,
+                N_("{name} won the war (+{points}); {other}'s {leader} left the board."),
+                N_("You won the war (+{points}); {other}'s {leader} left the board."),
+                N_("{name} won the war (+{points}); your {leader} left the board."),
+            )
             return words.gettext(
-                "{name} won the war (+{points}); {other}'s {leader} left the board.",
+                said,
                 name=who,
                 points=won,
                 other=other,
                 leader=leader,
             )
         if k == "stranded":
+            public = N_("{name}'s {leader} on {square} lost its last temple and left the board.")
+            yours = N_("Your {leader} on {square} lost its last temple and left the board.")
+            said = _told_to(reader, e, public, yours, public)  # a leader stranded has no other player
             return words.gettext(
-                "{name}'s {leader} on {square} lost its last temple and left the board.",
+                said,
                 name=who,
                 leader=leader,
                 square=at,
@@ -1575,15 +1626,10 @@ def timed_out_dm(words: Words, game: str, away_minutes: float) -> str:
     )
 
 
-def news_dm(words: Words, game: str, lines: Sequence[str], reader: str) -> str:
-    """``dm: all``: what another player's move did to the reader's pieces. In English the reader's own name
-    is written "you" ("bob's king" -> "your king"); other languages keep the names (their grammar would
-    need the whole sentence rewritten)."""
-    told = " ".join(lines)
-    if words.language == "en":
-        told = re.sub(rf"(?<![\w@]){re.escape(reader)}'s\b", "your", told)
-        told = re.sub(rf"(?<![\w@]){re.escape(reader)}\b", "you", told)
-    return words.gettext("**{game}** — {told}", game=game, told=told)
+def news_dm(words: Words, game: str, lines: Sequence[str]) -> str:
+    """``dm: all``: what another player's move did to the reader's pieces, its lines told to the reader
+    ("bob attacks you", ``event_line``'s ``reader``)."""
+    return words.gettext("**{game}** — {told}", game=game, told=" ".join(lines))
 
 
 def end_dm(words: Words, game: str, place: str, link: str) -> str:
