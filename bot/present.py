@@ -632,7 +632,7 @@ class DmKind(StrEnum):
     TIMED_OUT = "timed-out"  # away_minutes: the away panel (R30)
     NEWS = "news"  # events (those that hit the reader's pieces, with dm: all), link
     END = "end"  # position (the final one), link
-    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33)
+    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33); former_user: its person, if one
     NO_LONGER_YOURS = "no-longer-yours"  # holder: the seat, which another plays now (R33)
     RESIGNED = "resigned"
 
@@ -869,7 +869,11 @@ class DirectMessages(_GameMessages):
         if kind is DmKind.RESIGNED:
             return texts.resigned_panel(words, game)
         if kind is DmKind.TAKEN_OVER:
-            return texts.taken_over_welcome(words, game, facts["former"])
+            former = facts["former"]  # the computer player's name, or a person's as the channel said it
+            if "former_user" in facts:  # a person: "player 2" in the reader's words if Discord will not say
+                fallback = words.gettext(A_PLAYER, number=seat + 1)
+                former = await self._directory.name_of(record, facts["former_user"], fallback)
+            return texts.taken_over_welcome(words, game, former)
         names = await self._directory.names_for(record, words)
         if kind is DmKind.START:
             return texts.start_dm(words, game, names[facts["first"]])

@@ -252,3 +252,12 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     assert "Joueur 2 a posé" in channel and "À Joueur 2 de jouer" in channel
     assert "Spieler 2 legt" in said and "Joueur 2" not in said, said
     assert "Spieler 2 (" in status and "Joueur 2" not in status, status
+    # a German who takes the unnamed seat over is welcomed to the seat of "Spieler 2"
+    erika = table.guild.add_member(simcord_env.create_user("erika"))
+    await speaks(simcord_env, erika.id, "de", locales)
+    creator = table.member(record.creator_id)
+    replaced = await creator.slash(table.channel, "te seat replace", seat_of=table.member(unnamed), by=erika)
+    assert replaced.ephemeral, replaced.response.content
+    welcome = erika.user.dm_channel.history()[0].content
+    print(welcome)
+    assert " — Willkommen bei Euphrat & Tigris! Du spielst jetzt den Platz von Spieler 2" in welcome, welcome
