@@ -158,9 +158,9 @@ class History:
         than any real one) gives way to the board (and scores) as it stands, saying so."""
         settings, seed = _started(record, "replay", words)
         actions = await self._store.effective_actions(record.id)
-        names = await self._directory.names_for(record)
+        names = await self._directory.names_for(record, words)
         notes = await self._notes(record, words)
-        title = await self._directory.game_name(record)
+        title = await self._directory.game_name(record, words)
         key = (record.id, record.version, tuple(names), tuple(sorted(notes.items())), title, words.language)
         animation = self._replays.get(key)
         if animation is None:
@@ -261,9 +261,9 @@ class History:
                 self._analysing[key] = task
                 task.add_done_callback(lambda _: self._analysing.pop(key, None))
             analysis = await asyncio.shield(task)
-        names = await self._directory.names_for(record)
+        names = await self._directory.names_for(record, words)
         notes = await self._notes(record, words)
-        title = await self._directory.game_name(record)
+        title = await self._directory.game_name(record, words)
         wanted = [(c["seq"], c["better"]) for seat in analysis["seats"] for c in seat["costliest"]]
         pictures = await self._workers.run(move_pictures, export, wanted, names, notes, title, words.language)
         by_seq = {p.seq: p for p in pictures}
@@ -342,7 +342,7 @@ class History:
         finished = await self._store.finished_games(guild_id, limit=FINISHED_LISTED)
         running_lines = []
         for record, view in zip(running, await self._views(running), strict=True):
-            names = await self._directory.names_for(record)
+            names = await self._directory.names_for(record, words)
             since = record.waiting_since or record.updated_at
             running_lines.append(
                 texts.running_line(
@@ -383,7 +383,7 @@ class History:
         awaited, others, lobbies = [], [], []
         for entry in mine:
             record = entry.game
-            title = await self._directory.game_name(record)
+            title = await self._directory.game_name(record, words)
             link = await self._jump(record)
             if record.status is Status.LOBBY:
                 lobbies.append(texts.my_lobby_line(title, len(record.seats), link, words))
@@ -391,7 +391,7 @@ class History:
                 due = await due_of(self._store, record, now)
                 awaited.append(texts.awaited_line(title, views[record.id], due, record.paused, link, words))
             else:
-                names = await self._directory.names_for(record)
+                names = await self._directory.names_for(record, words)
                 since = record.waiting_since or record.updated_at
                 others.append(texts.others_line(title, views[record.id], names, since, link, words))
         return texts.my_games_text(awaited, others, lobbies, words)

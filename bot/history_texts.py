@@ -39,16 +39,12 @@ COMMANDS = (
 )
 
 
-def _locale(words: Words) -> str:
-    return words.language.replace("-", "_")
-
-
 def decimal(value: float, digits: int, words: Words, *, signed: bool = False) -> str:
     """A number with ``digits`` decimals as the reader writes it ("2.46", "2,46"); ``signed``: "+1.5"."""
     pattern = "0." + "0" * digits if digits else "0"
     if signed:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(value, format=pattern, locale=_locale(words))
+    return format_decimal(value, format=pattern, locale=words.locale)
 
 
 def _named(words: Words) -> Mapping[str, str]:
@@ -57,7 +53,7 @@ def _named(words: Words) -> Mapping[str, str]:
 
 def names_list(names: Sequence[str], words: Words) -> str:
     """'Alice', 'Alice and Bob', 'Alice, Bob and Carol' in the reader's language."""
-    return format_list(list(names), locale=_locale(words))
+    return format_list(list(names), locale=words.locale)
 
 
 # ------------------------------------------------------------------------------------------ refusals

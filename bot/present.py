@@ -121,12 +121,13 @@ class Directory:
         """The bot's own user (None before it logged in)."""
         return self._client.user.id if self._client.user is not None else None
 
-    async def names_for(self, record: GameRecord) -> list[str]:
+    async def names_for(self, record: GameRecord, words: Words | None = None) -> list[str]:
         """One name per seat: its person's, a resigned seat's former player's (their score still counts,
-        R33), or the computer player's."""
+        R33), or the computer player's. A seat Discord will not name is "player 2" in ``words``: the
+        reader's (a DM, a reply), the game's by default (its channel and pictures)."""
         people = players_of(record)
         bots = texts.computer_names(record.seats)
-        words = game_words(record)  # names are the channel's and the pictures' first
+        words = words or game_words(record)
         names = []
         for seat in record.seats:
             person = people.get(seat.seat)
@@ -414,15 +415,18 @@ class ChannelPosts(_GameMessages):
         view = public_view(game)
         words = game_words(record)
 
-        def told(reader: Words) -> list[str]:
-            start = [texts.start_line(reader, record, names)] if before is None else []
-            return start + texts.describe_events(reader, story, names, open_scoring=view.open_scoring)
+        def told(reader: Words, named: list[str]) -> list[str]:
+            start = [texts.start_line(reader, record, named)] if before is None else []
+            return start + texts.describe_events(reader, story, named, open_scoring=view.open_scoring)
 
-        lines = told(words)
-        # The same lines in each other language its players read: their DMs quote the channel in theirs.
+        lines = told(words, names)
+        # The same lines in each other language its players read: their DMs quote the channel in theirs,
+        # with the names Discord will not give in theirs too ("Spieler 2").
         readers = await people_words(self._store, players_of(record).values(), record.language)
         others = {r for r in readers.values() if r.language != words.language}
-        translations: dict[str, list[str]] = {r.language: told(r) for r in others}
+        translations: dict[str, list[str]] = {
+            r.language: told(r, await self._directory.names_for(record, r)) for r in others
+        }
         notes = seat_notes(record, self._now())
         if game.is_over:
             people = players_of(record)
@@ -628,7 +632,7 @@ class DmKind(StrEnum):
     TIMED_OUT = "timed-out"  # away_minutes: the away panel (R30)
     NEWS = "news"  # events (those that hit the reader's pieces, with dm: all), link
     END = "end"  # position (the final one), link
-    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33)
+    TAKEN_OVER = "taken-over"  # former: the seat's name before (R33); former_user: its person, if one
     NO_LONGER_YOURS = "no-longer-yours"  # holder: the seat, which another plays now (R33)
     RESIGNED = "resigned"
 
@@ -865,17 +869,21 @@ class DirectMessages(_GameMessages):
         if kind is DmKind.RESIGNED:
             return texts.resigned_panel(words, game)
         if kind is DmKind.TAKEN_OVER:
-            return texts.taken_over_welcome(words, game, facts["former"])
-        names = await self._directory.names_for(record)
+            former = facts["former"]  # the computer player's name, or a person's as the channel said it
+            if "former_user" in facts:  # a person: "player 2" in the reader's words if Discord will not say
+                fallback = words.gettext(A_PLAYER, number=seat + 1)
+                former = await self._directory.name_of(record, facts["former_user"], fallback)
+            return texts.taken_over_welcome(words, game, former)
+        names = await self._directory.names_for(record, words)
         if kind is DmKind.START:
             return texts.start_dm(words, game, names[facts["first"]])
         if kind is DmKind.NO_LONGER_YOURS:
             holder = words.gettext(COMPUTER_HOLDER) if facts.get("computer") else names[facts["holder"]]
             return texts.no_longer_yours(words, game, holder)
         if kind is DmKind.NEWS:
-            hits = [texts.event_line(words, event_of(e), names) for e in facts["events"]]
+            hits = [texts.event_line(words, event_of(e), names, reader=seat) for e in facts["events"]]
             told = [*hits, words.gettext(SEE_THE_POST, link=facts["link"])]
-            return texts.news_dm(words, game, told, names[seat])
+            return texts.news_dm(words, game, told)
         position = load(facts["position"])
         if kind is DmKind.END:
             place = texts.place_words(words, public_view(position), seat)
@@ -943,7 +951,10 @@ class DirectMessages(_GameMessages):
     async def _hand(
         self, record: GameRecord, game: Game, seat: int, names: list[str], words: Words
     ) -> tuple[str, discord.File]:
-        """The hand section of a DM and its picture (in its reader's language), which names the game."""
+        """The hand section of a DM and its picture (in its reader's language), which names the game;
+        ``names`` as the game's channel has them, their fallbacks said again in the reader's words."""
+        if words.language != game_words(record).language:
+            names = await self._directory.names_for(record, words)
         pv = player_view(game, seat)
         title = await self._directory.game_name(record, words)
         notes = seat_notes(record, self._now())

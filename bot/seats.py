@@ -12,12 +12,13 @@ on the seat.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from bot import texts
 from bot.core import Clock, UserError, unix_time
 from bot.language import game_words
 from bot.play import NO_LONGER_YOURS, NOT_IN_PLAY, ActionPath, seat_of_player
-from bot.present import About, DmKind, Presenter, due_of
+from bot.present import About, DmKind, Presenter, due_of, players_of
 from bot.texts import ClosingNote
 from engine import Phase
 from i18n import N_, Words
@@ -130,7 +131,7 @@ class SeatDesk:
         """R33: hand the seat of ``old_user_id`` (or the seat they resigned) to ``new_user_id``, or to the
         computer player when None. Who may do it is the surface's to check. Answers in ``words``."""
         async with self._actions.lock_for(game_id):
-            record = await self._playing(game_id)
+            record = before_record = await self._playing(game_id)
             seat = await self._seat_to_hand_over(record, old_user_id)
             before = record.seat_record(seat)
             names = await self._presenter.directory.names_for(record)
@@ -155,7 +156,10 @@ class SeatDesk:
                 facts = {"holder": seat, "computer": new_user_id is None}
                 await self._release(record, before.user_id, About(DmKind.NO_LONGER_YOURS, seat, facts))
             if new_user_id is not None:  # their welcome carries the seat's hand
-                welcome = About(DmKind.TAKEN_OVER, seat, {"former": names[seat]})
+                former: dict[str, Any] = {"former": names[seat]}
+                if (person := players_of(before_record).get(seat)) is not None:
+                    former["former_user"] = person  # named in the reader's words if Discord will not
+                welcome = About(DmKind.TAKEN_OVER, seat, former)
                 await self._presenter.prompts.send_to_seat(record, welcome, optional=False)
             handed = channel.gettext(
                 "{by} handed {name}'s seat to {to}.",

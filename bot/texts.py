@@ -6,7 +6,6 @@ for private replies and DMs); its sentences are catalogue messages (areas ``text
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -77,30 +76,36 @@ def game_name(words: Words, guild: str, place: str, game_id: int) -> str:
 
 
 def minutes_words(words: Words, minutes: float) -> str:
-    """'after 60 minutes', 'after 1 minute', 'at once' (a fraction, '0.5 minutes', takes the plural)."""
+    """'after 60 minutes', 'after 1 minute', 'at once'; a fraction as the reader writes it: 'after 0.5
+    minutes', 'nach 0,5 Minuten' (``Words.count``: the plural form the language gives it)."""
     if minutes <= 0:
         return words.gettext("at once")
-    form = int(minutes) if minutes == int(minutes) else 2
-    return words.ngettext("after {n} minute", "after {n} minutes", form, n=f"{minutes:g}")
+    return words.ngettext(
+        "after {n} minute", "after {n} minutes", words.count(minutes), n=words.number(minutes)
+    )
 
 
-def duration_words(words: Words, seconds: int) -> str:
-    """A wait as people say it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'."""
+def waited_words(words: Words, seconds: int) -> str:
+    """How long the game has waited, as the status sentence "The game has waited for {name} for {wait}"
+    needs it: 'less than a minute', '40 minutes', '5 hours', '2 days 3 hours'. The messages have their own
+    context: the phrase's form depends on that sentence (German puts it in the dative after "seit": "seit
+    weniger als einer Minute", "seit 2 Tagen und 3 Stunden")."""
     minutes = max(0, seconds) // 60
     if minutes == 0:
-        return words.gettext("less than a minute")  # not "0 minutes"
+        return words.pgettext("waited for", "less than a minute")  # not "0 minutes"
     if minutes < 60:
-        return words.ngettext("{n} minute", "{n} minutes", minutes)
+        return words.npgettext("waited for", "{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
-        return words.ngettext("{n} hour", "{n} hours", hours)
+        return words.npgettext("waited for", "{n} hour", "{n} hours", hours)
     days, hours = divmod(hours, 24)
     if not hours:
-        return words.ngettext("{n} day", "{n} days", days)
-    return words.gettext(
+        return words.npgettext("waited for", "{n} day", "{n} days", days)
+    return words.pgettext(
+        "waited for",
         "{days} {hours}",
-        days=words.ngettext("{n} day", "{n} days", days),
-        hours=words.ngettext("{n} hour", "{n} hours", hours),
+        days=words.npgettext("waited for", "{n} day", "{n} days", days),
+        hours=words.npgettext("waited for", "{n} hour", "{n} hours", hours),
     )
 
 
@@ -368,9 +373,23 @@ def describe_events(
     return lines
 
 
-def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = False) -> str:
+def _told_to(reader: int | None, e: Event, public: str, yours: str, theirs: str) -> str:
+    """Which message tells an event that hits the ``reader``'s pieces (a DM of ``dm: all``): ``yours``
+    when the reader is the event's player ("You attack bob"), ``theirs`` when they are the other ("bob
+    attacks you"), else ``public``. Whole sentences, so that each language makes the verb agree."""
+    if reader is not None and reader == e.seat:
+        return yours
+    if reader is not None and reader == e.other:
+        return theirs
+    return public
+
+
+def event_line(
+    words: Words, e: Event, names: Sequence[str], *, over: bool = False, reader: int | None = None
+) -> str:
     """One event in one public sentence, or "" for an event told otherwise (``over``: the game ends in the
-    same story, so the empty bag is the standings' to tell)."""
+    same story, so the empty bag is the standings' to tell). ``reader``: the seat a DM tells it to, who
+    reads "you" and "your" for their own name in the events that hit their pieces (``_told_to``)."""
     who = names[e.seat] if e.seat is not None else ""
     other = names[e.other] if e.other is not None else ""
     c = e.colour
@@ -400,15 +419,29 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
                 "{name} withdrew their {leader} from {square}.", name=who, leader=leader, square=at
             )
         if k == "revolt":
+            said = _told_to(
+                reader,
+                e,
+                N_("**Revolt!** {name}'s {leader} challenges {other}'s {leader}."),
+                N_("**Revolt!** Your {leader} challenges {other}'s {leader}."),
+                N_("**Revolt!** {name}'s {leader} challenges your {leader}."),
+            )
             return words.gettext(
-                "**Revolt!** {name}'s {leader} challenges {other}'s {leader}.",
+                said,
                 name=who,
                 other=other,
                 leader=leader,
             )
         if k == "war":
+            said = _told_to(
+                reader,
+                e,
+                N_("**War of the {leaders}!** {name} attacks {other}."),
+                N_("**War of the {leaders}!** You attack {other}."),
+                N_("**War of the {leaders}!** {name} attacks you."),
+            )
             return words.gettext(
-                "**War of the {leaders}!** {name} attacks {other}.",
+                said,
                 leaders=leaders_name(words, c),
                 name=who,
                 other=other,
@@ -416,8 +449,15 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
         if k == "commit":
             return words.gettext("{name} committed {tiles}.", name=who, tiles=tile_count(words, c, e.count))
         if k == "revolt-won":
+            said = _told_to(
+                reader,
+                e,
+                N_("{name} won the revolt (+1 red point); {other}'s {leader} left the board."),
+                N_("You won the revolt (+1 red point); {other}'s {leader} left the board."),
+                N_("{name} won the revolt (+1 red point); your {leader} left the board."),
+            )
             return words.gettext(
-                "{name} won the revolt (+1 red point); {other}'s {leader} left the board.",
+                said,
                 name=who,
                 other=other,
                 leader=leader,
@@ -426,24 +466,41 @@ def event_line(words: Words, e: Event, names: Sequence[str], *, over: bool = Fal
             lost = len(e.squares) - 1
             won = point_count(words, c, e.count)
             if lost:
+                said = _told_to(
+                    reader,
+                    e,
+                    N_("{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board."),
+                    N_("You won the war (+{points}); {other}'s {leader} and {tiles} left the board."),
+                    N_("{name} won the war (+{points}); your {leader} and {tiles} left the board."),
+                )
                 return words.gettext(
-                    "{name} won the war (+{points}); {other}'s {leader} and {tiles} left the board.",
+                    said,
                     name=who,
                     points=won,
                     other=other,
                     leader=leader,
                     tiles=tile_count(words, c, lost),
                 )
+            said = _told_to(
+                reader,
+                e,
+                N_("{name} won the war (+{points}); {other}'s {leader} left the board."),
+                N_("You won the war (+{points}); {other}'s {leader} left the board."),
+                N_("{name} won the war (+{points}); your {leader} left the board."),
+            )
             return words.gettext(
-                "{name} won the war (+{points}); {other}'s {leader} left the board.",
+                said,
                 name=who,
                 points=won,
                 other=other,
                 leader=leader,
             )
         if k == "stranded":
+            public = N_("{name}'s {leader} on {square} lost its last temple and left the board.")
+            yours = N_("Your {leader} on {square} lost its last temple and left the board.")
+            said = _told_to(reader, e, public, yours, public)  # a leader stranded has no other player
             return words.gettext(
-                "{name}'s {leader} on {square} lost its last temple and left the board.",
+                said,
                 name=who,
                 leader=leader,
                 square=at,
@@ -739,7 +796,7 @@ def status_text(
             words.gettext(
                 "The game has waited for {name} for {wait} (since <t:{since}:f>).",
                 name=who,
-                wait=duration_words(words, now - since),
+                wait=waited_words(words, now - since),
                 since=since,
             )
         )
@@ -1293,11 +1350,11 @@ def lobby_text(words: Words, record: GameRecord) -> str:
         "{variants}; {turns}, conflicts wait {conflict_hours} h, reminders every {reminder_hours} h, away "
         "players' turns played {after} by the {level} computer player",
         variants=variant_words(words, o),
-        turns=words.gettext("turns last {hours} h", hours=f"{o.turn_hours:g}")
+        turns=words.gettext("turns last {hours} h", hours=words.number(o.turn_hours))
         if o.turn_hours > 0
         else words.gettext("no turn deadline"),
-        conflict_hours=f"{o.conflict_hours:g}",
-        reminder_hours=f"{o.reminder_hours:g}",
+        conflict_hours=words.number(o.conflict_hours),
+        reminder_hours=words.number(o.reminder_hours),
         after=minutes_words(words, o.away_minutes),
         level=o.computer_level,
     )
@@ -1569,15 +1626,10 @@ def timed_out_dm(words: Words, game: str, away_minutes: float) -> str:
     )
 
 
-def news_dm(words: Words, game: str, lines: Sequence[str], reader: str) -> str:
-    """``dm: all``: what another player's move did to the reader's pieces. In English the reader's own name
-    is written "you" ("bob's king" -> "your king"); other languages keep the names (their grammar would
-    need the whole sentence rewritten)."""
-    told = " ".join(lines)
-    if words.language == "en":
-        told = re.sub(rf"(?<![\w@]){re.escape(reader)}'s\b", "your", told)
-        told = re.sub(rf"(?<![\w@]){re.escape(reader)}\b", "you", told)
-    return words.gettext("**{game}** — {told}", game=game, told=told)
+def news_dm(words: Words, game: str, lines: Sequence[str]) -> str:
+    """``dm: all``: what another player's move did to the reader's pieces, its lines told to the reader
+    ("bob attacks you", ``event_line``'s ``reader``)."""
+    return words.gettext("**{game}** — {told}", game=game, told=" ".join(lines))
 
 
 def end_dm(words: Words, game: str, place: str, link: str) -> str:

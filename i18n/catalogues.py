@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Final, Literal, NamedTuple, get_args
 
+from babel.core import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 Language = Literal["en", "de", "fr", "es", "pt-BR"]
 LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
@@ -100,25 +103,75 @@ class Words:
     def __repr__(self) -> str:
         return f"Words({self.language!r})"
 
+    @property
+    def locale(self) -> str:
+        """The language's locale for Babel's number, list and plural data ("pt_BR")."""
+        return self.language.replace("-", "_")
+
+    def number(self, value: float) -> str:
+        """A number as the reader writes it, with no trailing zeros: "0.5", "0,5" (up to 3 decimals)."""
+        return format_decimal(value, locale=self.locale)
+
+    def count(self, value: float) -> int:
+        """The ``n`` to give ``ngettext`` for a number that may have decimals: a whole number is itself; a
+        fraction takes the form the language's CLDR plural rule gives it ("0.5 minutes", "0,5 Minuten", but
+        "0,5 minute" in French and "0,5 minuto" in Brazilian Portuguese), as 1 (the "one" form) or 2 (the
+        other form): every catalogue has these two forms (``Plural-Forms: nplurals=2``)."""
+        if value == int(value):
+            return int(value)
+        return 1 if Locale.parse(self.locale).plural_form(value) == "one" else 2
+
     def gettext(self, message: str, /, **params: object) -> str:
-        return _fill(self._translations.gettext(message), params)
+        return self._fill(self._translations.gettext(message), params)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
-        return _fill(self._translations.ngettext(singular, plural, n), {"n": n, **params})
+        return self._fill(self._translations.ngettext(singular, plural, n), {"n": n, **params})
 
     def pgettext(self, context: str, message: str, /, **params: object) -> str:
-        return _fill(self._translations.pgettext(context, message), params)
+        return self._fill(self._translations.pgettext(context, message), params)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **params: object) -> str:
-        return _fill(self._translations.npgettext(context, singular, plural, n), {"n": n, **params})
+        return self._fill(self._translations.npgettext(context, singular, plural, n), {"n": n, **params})
+
+    def _fill(self, template: str, params: Mapping[str, object]) -> str:
+        if not params:
+            return template
+        if self.language == "fr":
+            template = french_elisions(template, params)
+        return template.format_map(params)
 
     def plural(self, pair: PluralPair, n: int, /, **params: object) -> str:
         """A plural pair marked with ``Nn_``."""
         return self.ngettext(pair.singular, pair.plural, n, **params)
 
 
-def _fill(template: str, params: Mapping[str, object]) -> str:
-    return template.format_map(params) if params else template
+# French elides "de", "que", "le" and "la" before a word that starts with a vowel sound: "le roi d'Anna".
+# A name (a player's, a bot's, a server's) or a term comes into a message through a placeholder, so the
+# elision is made where it is filled in, by the word the translator wrote just before it; the filled-in
+# text itself is never changed.
+_ELIDABLE = re.compile(r"(?<![\w'’])(de|que|le|la) \{(\w+)\}", re.IGNORECASE)
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_MARKUP = "*_~|"  # Discord's markdown, which may wrap a name: "**Anna**"
+
+
+def elides(text: object) -> bool:
+    """Whether French elides the word before ``text``: it starts (after markdown) with a vowel, a e i o u y
+    or an accented one, never "h"; a square's name ("E5") or a number is read as a code, not elided."""
+    if not isinstance(text, str):
+        return False
+    word = text.lstrip(_MARKUP)
+    return word[:1].lower() in _VOWELS and not word[1:2].isdigit()
+
+
+def french_elisions(template: str, params: Mapping[str, object]) -> str:
+    """A French message's "de {name}" written "d'{name}" (and "qu'", "l'") where the value filled in
+    elides it."""
+
+    def elided(found: re.Match[str]) -> str:
+        word, name = found.groups()
+        return f"{word[:-1]}'{{{name}}}" if elides(params.get(name)) else found.group(0)
+
+    return _ELIDABLE.sub(elided, template)
 
 
 @cache

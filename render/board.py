@@ -165,8 +165,11 @@ def conflict_badge_boxes(attacker_square: int, defender_square: int) -> tuple[Bo
 text = style.text
 
 
-def describe(view: PublicView, names: Sequence[str], words: Words) -> tuple[str, str]:
-    """The header line (whose turn) and the pending-decision line, as drawn in the strip."""
+def describe(
+    view: PublicView, names: Sequence[str], words: Words, width: float | None = None
+) -> tuple[str, str]:
+    """The header line (whose turn) and the pending-decision line, as drawn in the strip; ``width``: the
+    decision line's room in pixels, which a conflict's line is made to fit (``conflict_line``)."""
     active = names[view.active]
     phase = view.phase
     turn = view.turn
@@ -199,20 +202,8 @@ def describe(view: PublicView, names: Sequence[str], words: Words) -> tuple[str,
         header = words.gettext(
             "Turn {turn} · {name}'s turn · action {number} of 2", turn=turn, name=active, number=number
         )
-    conflict = view.conflict
-    if phase.is_commit and conflict is not None:
-        # who must act comes first, so a long line loses the strengths rather than the request
-        attacker = f"{names[conflict.attacker]} (A) {conflict.attacker_strength}"
-        if conflict.attacker_commit is not None:
-            attacker += f" + {conflict.attacker_commit}"
-        defender = f"{names[conflict.defender]} (D) {conflict.defender_strength}"
-        who = names[view.to_act] if view.to_act is not None else ""
-        kind = "revolt" if conflict.kind == "revolt" else "war"
-        commits = labels.said(words, labels.COMMITS, conflict.tile_colour, name=who)
-        fight = labels.said(
-            words, labels.CONFLICT, (kind, conflict.colour), attacker=attacker, defender=defender
-        )
-        return header, f"{commits} · {fight}"
+    if phase.is_commit and view.conflict is not None:
+        return header, conflict_line(view, names, words, width)
     choices = [Action.parse(c) for c in view.choices]
     to_act = names[view.to_act] if view.to_act is not None else active
     if phase is Phase.WAR_CHOICE:
@@ -260,6 +251,58 @@ def describe(view: PublicView, names: Sequence[str], words: Words) -> tuple[str,
             squares=style.joined(squares, words, either=True),
         )
     return header, words.gettext("Waiting for {name}: action {number} of 2", name=active, number=number)
+
+
+# How a conflict's line gives way when it is too long for the strip at its smallest text size, tried in
+# turn: (with the conflict's name, "Revolt of priests:"; the room of each side's name; the room of the name
+# of who must commit), a room in pixels (None: the name as given; 0: left out, the A and D markers on the
+# board say who is who). The fight's names go first, then the conflict's name (the tiles committed say its
+# colour), the request's name last; the strengths are never cut off.
+GIVING_WAY: tuple[tuple[bool, int | None, int | None], ...] = (
+    (True, None, None),
+    (True, 160, None),
+    (True, 100, None),
+    (True, 60, None),
+    (True, 0, None),
+    (False, 120, None),
+    (False, 60, None),
+    (False, 0, None),
+    (False, 0, 120),
+    (False, 0, 60),
+)
+
+
+def conflict_line(view: PublicView, names: Sequence[str], words: Words, width: float | None = None) -> str:
+    """A conflict's decision line: who must commit what first (so a line cut short keeps the request),
+    then the fight with each side's strength (and the attacker's committed tiles). With ``width``, the
+    line gives way (``GIVING_WAY``) until it fits at the strip's smallest text size."""
+    conflict = view.conflict
+    assert conflict is not None
+    kind = "revolt" if conflict.kind == "revolt" else "war"
+    line = ""
+    for named, room, who_room in GIVING_WAY if width is not None else GIVING_WAY[:1]:
+        attacker = f"{_shortened(names[conflict.attacker], room)} (A) {conflict.attacker_strength}".lstrip()
+        if conflict.attacker_commit is not None:
+            attacker += f" + {conflict.attacker_commit}"
+        defender = f"{_shortened(names[conflict.defender], room)} (D) {conflict.defender_strength}".lstrip()
+        who = "" if view.to_act is None else _shortened(names[view.to_act], who_room)
+        commits = labels.said(words, labels.COMMITS, conflict.tile_colour, name=who)
+        fight = (
+            labels.said(words, labels.CONFLICT, (kind, conflict.colour), attacker=attacker, defender=defender)
+            if named
+            else words.gettext(labels.FIGHT, attacker=attacker, defender=defender)
+        )
+        line = f"{commits} · {fight}"
+        if width is None or style.text_width(line, TEXT) <= width:
+            break
+    return line
+
+
+def _shortened(name: str, room: int | None) -> str:
+    """A name clipped to ``room`` pixels at the strip's smallest text size; None: as given, 0: left out."""
+    if room is None:
+        return name
+    return style.clip(name, TEXT, room) if room else ""
 
 
 def _square(square: int) -> str:
@@ -651,7 +694,7 @@ def _draw_strip(
     width = WIDTH - 2 * MARGIN
     if lay.title_y is not None:
         text(draw, (MARGIN, lay.title_y), style.clip(title, TEXT, width), TEXT, style.INK_SOFT)
-    header, decision = describe(view, names, words)
+    header, decision = describe(view, names, words, width - 24)
     size, header = style.fit(header, (30, 28, 26, TEXT), width, bold=True)
     text(draw, (MARGIN, lay.header_y), header, size, style.INK, bold=True)
     size, decision = style.fit(decision, (26, TEXT), width - 24)

@@ -39,6 +39,10 @@ CONFLICT: Final[Mapping[tuple[str, Colour], str]] = {
     ("war", Colour.BLACK): N_("War of kings: {attacker} vs {defender}"),
 }
 
+# A conflict's sides alone, in the board's decision line when the line with the conflict's name is too long
+# for the strip even without the players' names.
+FIGHT: Final = N_("{attacker} vs {defender}")
+
 # A conflict decided, in a replay's caption (lower case: it follows other phrases).
 CONFLICT_DONE: Final[Mapping[tuple[str, Colour], str]] = {
     ("revolt", Colour.RED): N_("revolt of priests"),

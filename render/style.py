@@ -375,9 +375,7 @@ def title_text(title: str | None) -> str:
 
 def joined(items: Sequence[str], words: Words, *, either: bool = False) -> str:
     """Items as a list in the words' language ("A, B and C"; ``either``: "A, B or C"), by CLDR's rules."""
-    return format_list(
-        list(items), style="or" if either else "standard", locale=words.language.replace("-", "_")
-    )
+    return format_list(list(items), style="or" if either else "standard", locale=words.locale)
 
 
 NAME_WIDTH = 210  # pixels at the name size: long Discord names are clipped to this

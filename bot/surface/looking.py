@@ -28,12 +28,13 @@ async def hand(interaction: discord.Interaction) -> None:
     record = await rooms.games.latest_here(interaction.channel_id)
     seat = await seat_of_player(rooms.store, record, interaction.user.id)
     pv = player_view(record.game(), seat)
-    names = await rooms.directory.names_for(record)
+    words = reader_words(interaction)
+    names = await rooms.directory.names_for(record, words)
     notes = seat_notes(record, rooms.now())
-    title = await rooms.directory.game_name(record)
+    title = await rooms.directory.game_name(record, words)
     await interaction.followup.send(
-        f"**{title}**\n{texts.hand_text(reader_words(interaction), pv)}",
-        file=await hand_file(pv, names, notes, title, words=reader_words(interaction)),
+        f"**{title}**\n{texts.hand_text(words, pv)}",
+        file=await hand_file(pv, names, notes, title, words=words),
         ephemeral=True,
     )
 
@@ -44,10 +45,10 @@ async def board(interaction: discord.Interaction) -> None:
     await think_privately(interaction)
     record = await rooms.games.latest_here(interaction.channel_id)
     view = public_view(record.game())
-    names = await rooms.directory.names_for(record)
-    now = rooms.now()
-    title = await rooms.directory.game_name(record)
     words = reader_words(interaction)
+    names = await rooms.directory.names_for(record, words)
+    now = rooms.now()
+    title = await rooms.directory.game_name(record, words)
     # only its asker sees it: in their language, as the reply's words are
     picture = await board_file(view, names, notes=seat_notes(record, now), title=title, words=words)
     if record.status is Status.PLAYING:
@@ -72,7 +73,7 @@ async def status(interaction: discord.Interaction) -> None:
         await reply_private(interaction, f"{texts.lobby_text(words, record)}\n{said}")
         return
     view = public_view(record.game())
-    names = await rooms.directory.names_for(record)
+    names = await rooms.directory.names_for(record, words)
     if view.phase is Phase.OVER:
         resigned = [s.seat for s in record.seats if s.resigned]
         await reply_private(
@@ -94,8 +95,8 @@ async def log(interaction: discord.Interaction, count: int = LOG_DEFAULT) -> Non
     await think_privately(interaction)
     record = await rooms.games.latest_here(interaction.channel_id)
     posts = await rooms.store.last_posts(record.id, count)
-    title = await rooms.directory.game_name(record)
     words = reader_words(interaction)
+    title = await rooms.directory.game_name(record, words)
     lines = texts.catch_up(words, posts, record.guild_id)
     head = texts.log_heading(words, title, len(lines))
     await reply_private(interaction, texts.fit_message(words, lines, "", head=head))

@@ -142,6 +142,23 @@ async def reach(simcord_env, game_seed, players, wanted, guild=None, nicks: bool
     return table, game
 
 
+async def before_a_revolt(simcord_env, game_seed):
+    """A two-player table one action before a revolt whose defender is not the active player: the
+    table, that action, and the position after it (its ``conflict`` names the two sides)."""
+    from engine import Phase
+
+    seed, actions = seed_where(
+        2, lambda g: g.phase is Phase.REVOLT_ATTACKER and g.conflict.defender != g.active
+    )
+    game_seed["value"] = seed
+    table = await open_table(simcord_env, 2)
+    for text in actions[:-1]:
+        await drive(table, text)
+    game = await table.game()
+    game.apply(actions[-1])
+    return table, actions[-1], game
+
+
 async def drive(table: Table, text: str):
     """Send one action as the member the game waits on, through the command a player would use."""
     actor = await table.actor()

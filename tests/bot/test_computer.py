@@ -184,9 +184,7 @@ async def test_the_computer_takes_over_a_seat_whose_turn_deadline_passed(simcord
     await simcord_env.advance_time(3600 + 1)  # R30: the deadline passes
     record = await table.record()
     played = await table.bot.store.actions(record.id)
-    assert [(a.seat, a.who.kind, a.who.level) for a in played] == [
-        (seat, WhoKind.COMPUTER, "normal")
-    ] * 2
+    assert [(a.seat, a.who.kind, a.who.level) for a in played] == [(seat, WhoKind.COMPUTER, "normal")] * 2
     assert all(a.action != "pass" for a in played)  # a real move, not the rules' default
     assert record.seat_record(seat).away_since is not None
     assert seat_notes(record, table.bot.now())[seat].mark is SeatMark.AWAY
@@ -200,9 +198,7 @@ async def test_the_computer_takes_over_a_seat_whose_turn_deadline_passed(simcord
     await simcord_env.advance_time(10 * 60 + 1)
     record = await table.record()
     assert record.version == version + 2 and record.seat_to_act != seat
-    assert {a.who.kind for a in (await table.bot.store.actions(record.id))[version:]} == {
-        WhoKind.COMPUTER
-    }
+    assert {a.who.kind for a in (await table.bot.store.actions(record.id))[version:]} == {WhoKind.COMPUTER}
 
 
 async def test_the_game_chooses_the_level_that_plays_for_absent_players(simcord_env):

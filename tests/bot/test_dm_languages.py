@@ -223,3 +223,41 @@ async def test_a_german_players_catch_up_quotes_the_french_channel_in_german(sim
     locales.people[first.id] = "fr"
     french_log = (await first.slash(table.channel, "te log")).response.content
     assert " a posé " in french_log, french_log
+
+
+async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
+    simcord_env, locales, monkeypatch
+):
+    """A person Discord will not name is "Joueur 2" in a French game's channel and "Spieler 2" in its German
+    player's DMs and replies: the fallback name follows the reader, as the rest of the DM does."""
+    table = await french_table(simcord_env, locales)
+    record = await table.record()
+    german = table.member(record.user_at(0))
+    unnamed = record.user_at(1)
+    await speaks(simcord_env, german.id, "de", locales)
+    name_in = bot.present.Directory.name_in
+
+    async def discord_will_not_say(self, guild_id: int, user_id: int, fallback: str) -> str:
+        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
+
+    monkeypatch.setattr(bot.present.Directory, "name_in", discord_will_not_say)
+    while (await table.record()).user_to_act != unnamed:
+        await play_a_tile(table)
+    await play_a_tile(table)
+    await play_a_tile(table)  # the unnamed seat's turn: the German player's turn DM quotes it
+    channel = "\n".join(m.content for m in table.channel.history())
+    said = "\n".join(m.content for m in dms(german))
+    status = (await german.slash(table.channel, "te status")).response.content
+    print(channel, said, status, sep="\n----\n")  # read in the test's output
+    assert "Joueur 2 a posé" in channel and "À Joueur 2 de jouer" in channel
+    assert "Spieler 2 legt" in said and "Joueur 2" not in said, said
+    assert "Spieler 2 (" in status and "Joueur 2" not in status, status
+    # a German who takes the unnamed seat over is welcomed to the seat of "Spieler 2"
+    erika = table.guild.add_member(simcord_env.create_user("erika"))
+    await speaks(simcord_env, erika.id, "de", locales)
+    creator = table.member(record.creator_id)
+    replaced = await creator.slash(table.channel, "te seat replace", seat_of=table.member(unnamed), by=erika)
+    assert replaced.ephemeral, replaced.response.content
+    welcome = erika.user.dm_channel.history()[0].content
+    print(welcome)
+    assert " — Willkommen bei Euphrat & Tigris! Du spielst jetzt den Platz von Spieler 2" in welcome, welcome

@@ -76,9 +76,7 @@ async def play_game(
         seat = game.to_act
         assert seat is not None
         user = record.user_at(seat)
-        actor = (
-            Who.person(user) if user is not None else Who.computer(record.seats[seat].level or "normal")
-        )
+        actor = Who.person(user) if user is not None else Who.computer(record.seats[seat].level or "normal")
         action = chooser.choice(game.legal_actions())
         game.apply(action)
         now += 60

@@ -258,6 +258,6 @@ async def test_every_message_a_player_can_receive(simcord_env, game_seed, record
     ],
 )
 def test_a_wait_is_said_as_people_say_it(seconds, words):
-    from bot.texts import duration_words
+    from bot.texts import waited_words
 
-    assert duration_words(EN, seconds) == words
+    assert waited_words(EN, seconds) == words

@@ -272,25 +272,19 @@ async def test_closed_dms_are_said_once_in_the_channel_until_a_dm_works_again(si
 
 
 async def test_with_dm_all_a_player_hears_when_another_move_hits_their_pieces(simcord_env, game_seed):
-    from tests.bot.conftest import seed_where
+    from tests.bot.conftest import before_a_revolt
 
-    seed, actions = seed_where(
-        2, lambda g: g.phase is Phase.REVOLT_ATTACKER and g.conflict.defender != g.active
-    )
-    game_seed["value"] = seed
-    table = await open_table(simcord_env, 2)
-    for text in actions[:-1]:
-        await drive(table, text)
-    game = await table.game()
-    game.apply(actions[-1])
+    table, revolt, game = await before_a_revolt(simcord_env, game_seed)
     defender = table.players[game.conflict.defender]
     result = await defender.slash(table.channel, "te settings", dm="all")
     assert "DMs: all" in result.response.content
     seen = len(dms(defender))
-    await drive(table, actions[-1])  # the attacker's leader starts a revolt against the defender's
+    await drive(table, revolt)  # the attacker's leader starts a revolt against the defender's
     [news] = dms(defender)[seen:]
     text = dm_text(news.content)
     assert text.startswith("**Revolt!**") and "[See the post](https://discord.com/channels/" in text
+    attacker = table.players[game.conflict.attacker].user.name
+    assert f"{attacker}'s " in text and " challenges your " in text, text  # told to the defender
     assert news.attachments[0].filename == "hand.png"
 
 

@@ -46,8 +46,8 @@ def test_a_count_follows_each_languages_plural_rule() -> None:
     assert said["en"] == ["0 treasures", "1 treasure", "2 treasures"]
     assert said["de"] == ["0 Schätze", "1 Schatz", "2 Schätze"]
     assert said["fr"] == ["0 trésor", "1 trésor", "2 trésors"]
-    assert texts.duration_words(FR, 51 * 3600) == "2 jours 3 heures"
-    assert texts.duration_words(DE, 60) == "1 Minute"
+    assert texts.waited_words(FR, 51 * 3600) == "2 jours et 3 heures"
+    assert texts.waited_words(DE, 60) == "1 Minute"
     assert texts.minutes_words(DE, 0) == "sofort"
 
 
@@ -151,3 +151,16 @@ async def test_a_german_players_dms_keep_one_hand_as_the_game_goes_on(simcord_en
         assert all(dm.count("**Deine Hand**") <= 1 for dm in dms), dms
         assert sum("**Deine Hand**" in dm for dm in dms) == 1, dms  # the newest carries it
         assert any("*Deine Hand steht in [einer neueren Nachricht](" in dm for dm in dms), dms
+
+
+async def test_a_french_reader_reads_d_before_a_name_that_starts_with_a_vowel(simcord_env, locales):
+    """French elision ("au tour d'anna"), in the real texts a player receives."""
+    table = await _seated(simcord_env, locales, {"anna": "fr", "ines": "fr"}, server="fr")
+    actor = await table.actor()
+    waiting = next(p for p in table.players if p.id != actor.id)
+    status = (await waiting.slash(table.channel, "te status")).response.content
+    print(status)  # read in the test's output
+    games = (await waiting.slash(table.channel, "te history games")).response.content
+    print(games)
+    assert f"au tour d'{actor.user.name} depuis" in games
+    assert " de anna" not in games and " de ines" not in games

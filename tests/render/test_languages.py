@@ -26,7 +26,7 @@ from render import (
     style,
 )
 from render.leaderboard import render_leaderboard
-from tests.render.helpers import decode, random_game
+from tests.render.helpers import REVOLT_AT, REVOLT_PENDING, decode, position, random_game
 
 EN = words_for("en")
 NAMES = ("José", "Zoë", "Łukasz", "Дмитрий", "Ελένη")
@@ -230,3 +230,30 @@ def test_a_leaderboard_in_german_with_a_name_in_greek() -> None:
     assert _drawn_at(image, (96, first), "Ελένη", style.NAME_SIZE, style.INK, bold=True) == 1
     assert _drawn_at(image, (96, second), "Spieler Nr. 2", style.NAME_SIZE, style.INK) == 1  # its rank
     assert _drawn_at(image, (cards.SHEET_MARGIN, 30), "Rangliste", 30, style.INK, bold=True) == 1
+
+
+LONG_NAMES = ["Maximilian the Great", "Bartholomew Longname", "Annabelle", "Joaquín"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("given", [LONG_NAMES, ["alice", "bob", "carol", "dave"]], ids=["long", "short"])
+def test_a_conflicts_line_keeps_its_strengths_in_every_language(language: str, given: list[str]) -> None:
+    """The board's conflict line fits the strip at its smallest size: the names and then the conflict's
+    name give way, never the strengths nor who must commit, and the picture keeps its size."""
+    words = words_for(language)
+    view = public_view(position(REVOLT_AT, **REVOLT_PENDING))
+    names = style.seat_names(4, given, words)
+    room = board.WIDTH - 2 * board.MARGIN - 24
+    _, decision = board.describe(view, names, words, room)
+    print(language, decision)  # read in the test's output
+    assert style.text_width(decision, board.TEXT) <= room
+    assert decision.endswith((" (D) 1", " (D) 1.")) and "(A) 1 + 1 " in decision, decision
+    assert decision.startswith(names[1][:2])  # who must commit, named first
+    image = decode(board_png(view, words=words, names=given))
+    lay = board.layout(4, words)
+    assert image.size == (board.WIDTH, lay.height)
+    size, drawn = style.fit(decision, (26, board.TEXT), room)
+    assert drawn == decision
+    assert _drawn_at(image, (board.MARGIN + 12, lay.box_y + lay.box_h // 2), decision, size, style.INK) == 1
+    if given[0] == "alice" and language == "en":  # room for everything: nothing gives way
+        assert decision == "bob commits temples · Revolt of priests: alice (A) 1 + 1 vs bob (D) 1"
