@@ -261,3 +261,14 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     welcome = erika.user.dm_channel.history()[0].content
     print(welcome)
     assert " — Willkommen bei Euphrat & Tigris! Du spielst jetzt den Platz von Spieler 2" in welcome, welcome
+
+
+async def test_a_welcome_dm_names_the_game_in_its_readers_language(simcord_env, locales):
+    """The welcome DM of an English-speaking player of a French game says "game 1", as the rest of it is
+    English, not the channel's "partie 1"; its creator's welcome too, which is edited to name the game."""
+    table = await french_table(simcord_env, locales)
+    number = (await table.record()).id
+    for player in table.players:
+        welcome = dms(player)[0].content
+        assert "welcome to Tigris & Euphrates!" in welcome, welcome
+        assert f"· game {number}**" in welcome and "partie" not in welcome, welcome
