@@ -55,6 +55,16 @@ def dms(member) -> list:
     return member.user.dm_channel.history() if member.user.dm_channel else []
 
 
+def discord_will_not_name(monkeypatch, unnamed: int) -> None:
+    """From now on Discord gives no name for the user ``unnamed``: the bot falls back to "player 2"."""
+    name_in = bot.present.Directory.name_in
+
+    async def fallback_for_them(self, guild_id: int, user_id: int, fallback: str) -> str:
+        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
+
+    monkeypatch.setattr(bot.present.Directory, "name_in", fallback_for_them)
+
+
 def test_a_turn_dm_says_your_turn_only_while_it_lasts() -> None:
     def said(now: SeatNow | None, words=EN, about: About = TURN) -> str | None:
         return said_now(about, "G", words, now)
@@ -236,12 +246,7 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     german = table.member(record.user_at(0))
     unnamed = record.user_at(1)
     await speaks(simcord_env, german.id, "de", locales)
-    name_in = bot.present.Directory.name_in
-
-    async def discord_will_not_say(self, guild_id: int, user_id: int, fallback: str) -> str:
-        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
-
-    monkeypatch.setattr(bot.present.Directory, "name_in", discord_will_not_say)
+    discord_will_not_name(monkeypatch, unnamed)
     while (await table.record()).user_to_act != unnamed:
         await play_a_tile(table)
     await play_a_tile(table)
@@ -298,12 +303,7 @@ async def test_autocomplete_names_a_seat_discord_will_not_name_in_its_readers_la
     german = table.member(record.user_at(game.to_act))
     unnamed = record.user_at(1 - game.to_act)
     await speaks(simcord_env, german.id, "de", locales)
-    name_in = bot.present.Directory.name_in
-
-    async def discord_will_not_say(self, guild_id: int, user_id: int, fallback: str) -> str:
-        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
-
-    monkeypatch.setattr(bot.present.Directory, "name_in", discord_will_not_say)
+    discord_will_not_name(monkeypatch, unnamed)
     tile = _scores_for_the_other(game)[0]
     _, colour, square = tile.text.split()
     choices = await german.autocomplete(table.channel, "te tile", "square", square, color=colour)
