@@ -156,11 +156,14 @@ _MARKUP = "*_~|"  # Discord's markdown, which may wrap a name: "**Anna**"
 
 def elides(text: object) -> bool:
     """Whether French elides the word before ``text``: it starts (after markdown) with a vowel, a e i o u y
-    or an accented one, never "h"; a square's name ("E5") or a number is read as a code, not elided."""
+    or an accented one, never "h"; a "y" before a vowel is a consonant ("de Yann", as "le yaourt"), before
+    anything else a vowel ("d'Yves"); a square's name ("E5") or a number is read as a code, not elided."""
     if not isinstance(text, str):
         return False
-    word = text.lstrip(_MARKUP)
-    return word[:1].lower() in _VOWELS and not word[1:2].isdigit()
+    word = text.lstrip(_MARKUP).lower()
+    if word[:1] == "y" and word[1:2] in _VOWELS:
+        return False
+    return word[:1] in _VOWELS and not word[1:2].isdigit()
 
 
 def french_elisions(template: str, params: Mapping[str, object]) -> str:

@@ -107,10 +107,11 @@ async def _squares_for(interaction: discord.Interaction, kind: str, current: str
     record = await _awaiting(interaction)
     found: Choices = []
     if record is not None and record.position is not None:
-        names = tuple(await rooms_for(interaction).directory.names_for(record))
+        words = reader_words(interaction)  # the labels, and the names Discord will not give ("Spieler 2")
+        names = tuple(await rooms_for(interaction).directory.names_for(record, words))
         colour = getattr(interaction.namespace, "color", None)
         colour = colour if isinstance(colour, str) else None
-        language = reader_words(interaction).language
+        language = words.language
         choices = await asyncio.to_thread(_labelled, record.position, kind, names, colour, language)
         found = [
             app_commands.Choice(name=c.label, value=c.name) for c in matching(choices, current)[:MAX_CHOICES]

@@ -48,8 +48,8 @@ async def _welcome(interaction: discord.Interaction, record: GameRecord | None) 
     rooms = rooms_for(interaction)
     if await rooms.store.has_been_seated(interaction.user.id):
         return None
-    if record is not None:
-        name = await rooms.directory.game_name(record)
+    if record is not None:  # named in the reader's words, as the DM is ("game 1" in a French game too)
+        name = await rooms.directory.game_name(record, reader_words(interaction))
     else:
         guild = interaction.guild.name if interaction.guild is not None else "Discord"
         place = getattr(interaction.channel, "name", None) or reader_words(interaction).gettext(
@@ -146,7 +146,7 @@ async def new_game(
     record = await rooms.store.add_seat(record.id, interaction.user.id, rooms.now())
     if welcome is not None:
         with contextlib.suppress(discord.HTTPException):  # the welcome now names the game
-            title = await rooms.directory.game_name(record)
+            title = await rooms.directory.game_name(record, reader_words(interaction))
             await welcome.edit(content=welcome_dm(reader_words(interaction), title, record.channel_id))
     words = reader_words(interaction)
     warning = posting_note(words, await rooms.presenter.channel.show_lobby(record, ""))

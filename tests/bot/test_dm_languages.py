@@ -15,8 +15,9 @@ from pathlib import Path
 import bot
 from bot.present import About, DmKind, said_now
 from bot.texts import SeatNow
+from engine import Phase
 from i18n import words_for
-from tests.bot.conftest import Table, open_table
+from tests.bot.conftest import Table, open_table, reach
 from tests.bot.test_exactly_once import watch_steps
 from tests.bot.test_permissions import deny_bot, restore_bot
 
@@ -52,6 +53,16 @@ async def play_a_tile(table: Table) -> None:
 
 def dms(member) -> list:
     return member.user.dm_channel.history() if member.user.dm_channel else []
+
+
+def discord_will_not_name(monkeypatch, unnamed: int) -> None:
+    """From now on Discord gives no name for the user ``unnamed``: the bot falls back to "player 2"."""
+    name_in = bot.present.Directory.name_in
+
+    async def fallback_for_them(self, guild_id: int, user_id: int, fallback: str) -> str:
+        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
+
+    monkeypatch.setattr(bot.present.Directory, "name_in", fallback_for_them)
 
 
 def test_a_turn_dm_says_your_turn_only_while_it_lasts() -> None:
@@ -235,12 +246,7 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     german = table.member(record.user_at(0))
     unnamed = record.user_at(1)
     await speaks(simcord_env, german.id, "de", locales)
-    name_in = bot.present.Directory.name_in
-
-    async def discord_will_not_say(self, guild_id: int, user_id: int, fallback: str) -> str:
-        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
-
-    monkeypatch.setattr(bot.present.Directory, "name_in", discord_will_not_say)
+    discord_will_not_name(monkeypatch, unnamed)
     while (await table.record()).user_to_act != unnamed:
         await play_a_tile(table)
     await play_a_tile(table)
@@ -261,3 +267,46 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     welcome = erika.user.dm_channel.history()[0].content
     print(welcome)
     assert " — Willkommen bei Euphrat & Tigris! Du spielst jetzt den Platz von Spieler 2" in welcome, welcome
+
+
+async def test_a_welcome_dm_names_the_game_in_its_readers_language(simcord_env, locales):
+    """The welcome DM of an English-speaking player of a French game says "game 1", as the rest of it is
+    English, not the channel's "partie 1"; its creator's welcome too, which is edited to name the game."""
+    table = await french_table(simcord_env, locales)
+    number = (await table.record()).id
+    for player in table.players:
+        welcome = dms(player)[0].content
+        assert "welcome to Tigris & Euphrates!" in welcome, welcome
+        assert f"· game {number}**" in welcome and "partie" not in welcome, welcome
+
+
+def _scores_for_the_other(game) -> list:
+    """The tiles the player to act could place that score a point for the other player."""
+    if game.phase is not Phase.ACTION or game.to_act is None:
+        return []
+    found = []
+    for action in game.legal_actions():
+        if action.kind == "tile":
+            events = game.copy().apply(action)
+            if any(e.kind == "point" and e.seat not in (None, game.to_act) for e in events):
+                found.append(action)
+    return found
+
+
+async def test_autocomplete_names_a_seat_discord_will_not_name_in_its_readers_language(
+    simcord_env, game_seed, locales, monkeypatch
+):
+    """The squares' labels ("+1 roter Punkt für Spieler 2") are the reader's: an English game's unnamed
+    "Player 2" is "Spieler 2" to its German player, as in their DMs."""
+    table, game = await reach(simcord_env, game_seed, 2, lambda g: bool(_scores_for_the_other(g)))
+    record = await table.record()
+    german = table.member(record.user_at(game.to_act))
+    unnamed = record.user_at(1 - game.to_act)
+    await speaks(simcord_env, german.id, "de", locales)
+    discord_will_not_name(monkeypatch, unnamed)
+    tile = _scores_for_the_other(game)[0]
+    _, colour, square = tile.text.split()
+    choices = await german.autocomplete(table.channel, "te tile", "square", square, color=colour)
+    label = next(c["name"] for c in choices if c["value"] == square)
+    seat = 2 - game.to_act  # the other seat's number as players count, from 1
+    assert f" für Spieler {seat}" in label and "Player" not in label, label

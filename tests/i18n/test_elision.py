@@ -49,3 +49,13 @@ def test_other_languages_are_never_elided() -> None:
         ("pt-BR", "o rei de Anna"),
     ):
         assert words_for(language).gettext("{player}'s king", player="Anna") == said
+
+
+def test_a_y_before_a_vowel_is_a_consonant_and_is_not_elided() -> None:
+    # "Yann", "Yasmine", "Yoann" start as "yaourt" does (de Yann); "Yves", "Ysé" with an "i" (d'Yves)
+    for name in ("Yann", "yasmine", "Yoann", "**Youssef**", "Yaël"):
+        assert not elides(name), name
+        assert FR.gettext("It is {name}'s turn.", name=name) == f"C'est au tour de {name}."
+    for name in ("Yves", "ysé", "Y"):
+        assert elides(name), name
+        assert FR.gettext("It is {name}'s turn.", name=name) == f"C'est au tour d'{name}."
