@@ -80,6 +80,7 @@ class Board:
     def __init__(self, snap: Snapshot) -> None:
         cells = snap.cells
         neighbours = NEIGHBOURS
+        empty, face_down, catastrophe, leader = EMPTY, FACE_DOWN, CATASTROPHE, LEADER  # locals: read often
         label = [-1] * len(cells)
         regions: list[list[int]] = []
         self.regions = regions
@@ -100,20 +101,20 @@ class Board:
                 leaders = []
                 for s in squares:  # grows while it is read: a breadth-first fill
                     v = cells[s]
-                    if v < FACE_DOWN:
+                    if v < face_down:
                         counts[v] += 1
-                    elif v >= LEADER:
-                        leaders.append(((v - LEADER) >> 2, (v - LEADER) & 3, s))
+                    elif v >= leader:
+                        leaders.append(((v - leader) >> 2, (v - leader) & 3, s))
                     for n in neighbours[s]:
                         if label[n] < 0:
                             m = cells[n]
-                            if m == EMPTY:
+                            if m == empty:
                                 first = touched_by[n]
                                 if first < 0:
                                     touched_by[n] = region
                                 elif first != region:
                                     borders.add((first, region))
-                            elif m != CATASTROPHE:
+                            elif m != catastrophe:
                                 label[n] = region
                                 grow(n)
                 regions.append(squares)
