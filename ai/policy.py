@@ -311,7 +311,8 @@ NO_ALTERNATIVES = Alternatives(list)
 
 def best(world: World, actions: Iterable[Action], seat: int) -> tuple[Action, World]:
     """What ``rank(world, actions, seat)[0]`` holds (the first of the best-valued actions, and the world
-    after it), for less: no list and no sort, and every other world dropped as soon as it is valued."""
+    after it; no other determinisations), for less: no list and no sort, and every other world dropped
+    as soon as it is valued."""
     top: tuple[float, Action, World] | None = None
     for action in actions:
         try:
