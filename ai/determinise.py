@@ -45,6 +45,10 @@ class World:
     def copy(self) -> World:
         return World(self.game.copy(), self.snap.copy())
 
+    def become(self, other: World) -> None:
+        """Take over ``other``'s game and mirror (which nobody must use afterwards)."""
+        self.game, self.snap = other.game, other.snap
+
     def apply(self, action: Action) -> list[Event]:
         events = self.game.apply(action)
         if not self.snap.update(events):

@@ -80,8 +80,10 @@ class Board:
     def __init__(self, snap: Snapshot) -> None:
         cells = snap.cells
         neighbours = NEIGHBOURS
+        empty, face_down, catastrophe, leader = EMPTY, FACE_DOWN, CATASTROPHE, LEADER  # locals: read often
         label = [-1] * len(cells)
-        self.regions: list[list[int]] = []
+        regions: list[list[int]] = []
+        self.regions = regions
         self.counts: list[list[int]] = []  # face-up tiles per colour, per region
         self.leaders_in: list[list[tuple[int, int, int]]] = []  # (seat, colour, square)
         # kingdoms with an empty square between them: a tile there unites them (R15)
@@ -91,7 +93,7 @@ class Board:
             for start in row:
                 if start == NO_SQUARE or label[start] >= 0:
                     continue
-                region = len(self.regions)
+                region = len(regions)
                 label[start] = region
                 squares = [start]
                 grow = squares.append
@@ -99,27 +101,46 @@ class Board:
                 leaders = []
                 for s in squares:  # grows while it is read: a breadth-first fill
                     v = cells[s]
-                    if v >= LEADER:
-                        leaders.append(((v - LEADER) >> 2, (v - LEADER) & 3, s))
-                    elif v < FACE_DOWN:
+                    if v < face_down:
                         counts[v] += 1
+                    elif v >= leader:
+                        leaders.append(((v - leader) >> 2, (v - leader) & 3, s))
                     for n in neighbours[s]:
                         if label[n] < 0:
                             m = cells[n]
-                            if m == EMPTY:
+                            if m == empty:
                                 first = touched_by[n]
                                 if first < 0:
                                     touched_by[n] = region
                                 elif first != region:
                                     borders.add((first, region))
-                            elif m != CATASTROPHE:
+                            elif m != catastrophe:
                                 label[n] = region
                                 grow(n)
-                self.regions.append(squares)
+                regions.append(squares)
                 self.counts.append(counts)
                 self.leaders_in.append(leaders)
         self.label = label
         self.borders = borders
+
+
+# The points' values of every (points, treasures held) met, for the default weights: a playout values
+# thousands of positions between which a seat's points rarely change. Bounded, as a process plays on.
+_POINTS: dict[tuple[int, ...], tuple[float, list[float]]] = {}
+_POINTS_KEPT = 1 << 14
+
+
+def seat_points(points: Sequence[int], held: int, w: Weights) -> tuple[float, list[float]]:
+    """``points_and_needs`` of a seat's points with its treasures allocated (read only)."""
+    if w is not DEFAULT:
+        return points_and_needs(allocate(points, held), w)
+    key = (*points, held)
+    known = _POINTS.get(key)
+    if known is None:
+        if len(_POINTS) >= _POINTS_KEPT:
+            _POINTS.clear()
+        known = _POINTS[key] = points_and_needs(allocate(points, held), w)
+    return known
 
 
 def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
@@ -129,7 +150,7 @@ def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
     values = []
     needs = []
     for s in range(n):
-        value, need = points_and_needs(allocate(snap.points[s], snap.held[s]), w)
+        value, need = seat_points(snap.points[s], snap.held[s], w)
         values.append(value)
         needs.append(need)
     board = Board(snap)
@@ -141,6 +162,7 @@ def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
     treasures_in: dict[int, int] = {}
     for t in snap.treasures:
         treasures_in[label[t]] = treasures_in.get(label[t], 0) + 1
+    leader, support, temple, monument = w.leader, w.support, w.temple, w.monument
     for region, leaders in enumerate(board.leaders_in):
         counts = board.counts[region]
         pairs = monuments_in.get(region, ())
@@ -149,10 +171,10 @@ def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
             for m in NEIGHBOURS[square]:
                 if cells[m] == RED:
                     temples += 1
-            worth = w.leader + w.support * _SUPPORT[counts[colour]] + w.temple * min(temples, 3)
+            worth = leader + support * _SUPPORT[counts[colour]] + temple * (temples if temples < 3 else 3)
             for pair in pairs:
                 if colour in pair:  # a king only from monuments with black (R23)
-                    worth += w.monument
+                    worth += monument
             if colour == 2:  # the trader collects the kingdom's treasures (R22)
                 worth += w.treasure_nearby * treasures_in.get(region, 0)
             values[seat] += needs[seat][colour] * worth
@@ -170,10 +192,12 @@ def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
                 values[weak] -= w.war_risk * needs[weak][colour] * (0.5 + gap)
                 values[strong] += 0.5 * w.war_risk * needs[strong][colour] * gap
     game = world.game
+    hand_tile, hand_red, catastrophe = w.hand_tile, w.hand_red, w.catastrophe
     for s in range(n):
         hand = game.hand(s)
-        values[s] += w.hand_tile * sum(hand) + w.hand_red * min(hand[RED], 3)
-        values[s] += w.catastrophe * snap.catastrophes[s]
+        red = hand[RED]
+        values[s] += hand_tile * (hand[0] + hand[1] + hand[2] + hand[3]) + hand_red * (red if red < 3 else 3)
+        values[s] += catastrophe * snap.catastrophes[s]
     return values
 
 

@@ -22,35 +22,34 @@ from dataclasses import dataclass, field
 from ai.determinise import World, sample_world
 from ai.evaluate import evaluate
 from ai.levels import Plan, alternatives, decision_values, fallback, plan_turn
-from ai.policy import rank, reply_candidates, settle
+from ai.policy import best, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
 
 
-def greedy_turn_action(world: World, seat: int) -> Action:
-    """The reply policy's turn action: the best of the narrow candidates, one ply."""
+def greedy_turn(world: World, seat: int) -> tuple[Action, World]:
+    """The reply policy's turn action, the best of the narrow candidates one ply ahead, and the world
+    after it (its decisions answered quickly)."""
     legal = world.game.legal_actions()
     options = reply_candidates(world, legal, seat) or legal
-    return rank(world, options, seat)[0].action
+    return best(world, options, seat)
 
 
 def play_until(world: World, seat: int, rival_turns: int) -> None:
-    """Finish this seat's turn greedily, then let the rivals play ``rival_turns`` turns greedily."""
-    game = world.game
+    """Finish this seat's turn greedily, then let the rivals play ``rival_turns`` turns greedily.
+    (Each step takes over the world that choosing it built, rather than applying it again.)"""
     turns = 0
-    while not world.snap.over and game.phase is Phase.ACTION:
-        actor = game.to_act
+    while not world.snap.over and world.game.phase is Phase.ACTION:
+        actor = world.game.to_act
         assert actor is not None
         if actor != seat:
             if turns >= rival_turns:
                 return
             turns += 1
-            start = game.turn
-            while not world.snap.over and game.phase is Phase.ACTION and game.turn == start:
-                world.apply(greedy_turn_action(world, actor))
-                settle(world)
+            start = world.game.turn
+            while not world.snap.over and world.game.phase is Phase.ACTION and world.game.turn == start:
+                world.become(greedy_turn(world, actor)[1])
             continue
-        world.apply(greedy_turn_action(world, seat))
-        settle(world)
+        world.become(greedy_turn(world, seat)[1])
 
 
 def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) -> float:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ai.determinise import World
 from ai.evaluate import Board, evaluate
 from ai.snapshot import CATASTROPHE, EMPTY, LEADER, RED
-from engine import NEIGHBOURS, Action, IllegalActionError, Kind, Phase
+from engine import NEIGHBOURS, Action, Colour, IllegalActionError, Kind, Phase
 
 Evaluator = Callable[[World, int], float]
 
@@ -171,35 +171,49 @@ def reply_candidates(world: World, legal: Sequence[Action], seat: int) -> list[A
     pass, and any kind not known here. (What ``turn_candidates`` keeps, coarsened; read straight off the
     legal actions, as this runs for every rival action of every playout.)"""
     board = Board(world.snap)
-    label, leaders_in = board.label, board.leaders_in
     cells = world.snap.cells
-    seen: set[tuple[object, ...]] = set()
+    # the kingdoms beside each square, as a bit per kingdom, marked from the kingdoms' own squares
+    beside = [0] * len(cells)
+    for region, squares in enumerate(board.regions):
+        bit = 1 << region
+        for s in squares:
+            for n in NEIGHBOURS[s]:
+                beside[n] |= bit
+    # per kingdom and colour, the seat a tile there scores for (R10: the leader of its colour, or the king)
+    scorer = []
+    for leaders in board.leaders_in:
+        owners = {c: s for s, c, _ in leaders}
+        scorer.append([owners.get(c, owners.get(3)) for c in range(4)])
+    tile, leader, catastrophe, swap = Kind.TILE, Kind.LEADER, Kind.CATASTROPHE, Kind.SWAP
+    seen: set[tuple[str, Colour, int]] = set()
     out = []
     for a in legal:
         kind = a.kind
-        if kind == Kind.SWAP:
-            continue
-        if kind not in (Kind.TILE, Kind.LEADER, Kind.CATASTROPHE):
+        if kind == tile:
+            assert a.square is not None and a.colour is not None
+            kingdoms = beside[a.square]
+            if not kingdoms:
+                continue
+            key = (kind, a.colour, kingdoms)
+            if key in seen:
+                continue
+            if not kingdoms & (kingdoms - 1) and scorer[kingdoms.bit_length() - 1][a.colour] != seat:
+                continue  # beside one kingdom, and scores nothing for this seat
+            seen.add(key)
             out.append(a)
-            continue
-        assert a.square is not None
-        near = NEIGHBOURS[a.square]
-        if kind == Kind.CATASTROPHE:
-            if cells[a.square] == RED and any(_strands(cells, n, seat) for n in near):
+        elif kind == leader:
+            assert a.square is not None and a.colour is not None
+            key = (kind, a.colour, beside[a.square])
+            if key not in seen:
+                seen.add(key)
                 out.append(a)
-            continue
-        kingdoms = frozenset(label[n] for n in near if label[n] >= 0)
-        key = (kind, a.colour, kingdoms)
-        if key in seen:
-            continue
-        if kind == Kind.TILE and len(kingdoms) == 1:
-            owners = {c: s for s, c, _ in leaders_in[next(iter(kingdoms))]}
-            if owners.get(int(a.colour or 0), owners.get(3)) != seat:
-                continue  # scores nothing for this seat
-        elif kind == Kind.TILE and not kingdoms:
-            continue
-        seen.add(key)
-        out.append(a)
+        elif kind == catastrophe:
+            square = a.square
+            assert square is not None
+            if cells[square] == RED and any(_strands(cells, n, seat) for n in NEIGHBOURS[square]):
+                out.append(a)
+        elif kind != swap:
+            out.append(a)
     return out
 
 
@@ -293,6 +307,24 @@ class Alternatives:
 
 
 NO_ALTERNATIVES = Alternatives(list)
+
+
+def best(world: World, actions: Iterable[Action], seat: int) -> tuple[Action, World]:
+    """What ``rank(world, actions, seat)[0]`` holds (the first of the best-valued actions, and the world
+    after it; no other determinisations), for less: no list and no sort, and every other world dropped
+    as soon as it is valued."""
+    top: tuple[float, Action, World] | None = None
+    for action in actions:
+        try:
+            nxt = after(world, action)[0]
+        except IllegalActionError:
+            continue
+        v = evaluate(nxt, seat)
+        if top is None or v > top[0]:
+            top = (v, action, nxt)
+    if top is None:
+        raise IndexError("the determinised game refuses every action")
+    return top[1], top[2]
 
 
 def rank(
