@@ -282,12 +282,27 @@ class State:
 
     # ----------------------------------------------------------------------------------- conflicts
 
+    # The supporters of the current war's leaders, by leader square, with the Conflict they were counted for:
+    # the board cannot change while a war waits for its commitments, and they are asked for by each
+    # commitment and again when the war is decided. A copy starts without them (it gets its own Conflict).
+    _war_supporters: tuple[Conflict, dict[int, tuple[int, ...]]] | None = None
+
     def war_supporters(self, leader_square: int) -> list[int]:
         """R17: face-up tiles of the war's colour on the leader's side of the unification tile."""
-        assert self.conflict is not None and self.unification is not None
-        colour = self.conflict.colour
+        conflict = self.conflict
+        assert conflict is not None and self.unification is not None
+        kept = self._war_supporters
+        if kept is None or kept[0] is not conflict:
+            kept = self._war_supporters = (conflict, {})
+        else:
+            supporters = kept[1].get(leader_square)
+            if supporters is not None:
+                return list(supporters)
+        colour = conflict.colour
         cell = self.cell
-        return [s for s in self.region_squares(leader_square, avoid=self.unification) if cell[s] == colour]
+        found = [s for s in self.region_squares(leader_square, avoid=self.unification) if cell[s] == colour]
+        kept[1][leader_square] = tuple(found)
+        return found
 
     def conflict_strengths(self) -> tuple[int, int]:
         """Board strength of the attacker and the defender in the current conflict (R13, R17)."""
