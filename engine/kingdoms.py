@@ -215,7 +215,8 @@ class Kingdoms:
             # the regions the change may reach: its own and its neighbours', before the change; those
             # beside the refreshed squares after it are added by _refresh (see leader_changes)
             label = self.label
-            touched = {label[square], *map(label.__getitem__, NEIGHBOURS[square])}
+            a, b, c, d = FOUR_NEIGHBOURS[square]  # OFF_BOARD reads NO_REGION, which no answer is kept under
+            touched = {label[square], label[a], label[b], label[c], label[d]}
         else:
             touched = set()
         was = old >= 0 and old != CATASTROPHE
