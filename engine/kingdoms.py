@@ -177,28 +177,28 @@ class Kingdoms:
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
         other.river = self.river
-        other.cell = self.cell[:]
-        other.treasures = set(self.treasures)
-        other.buildings = self.buildings[:]
-        other.label = self.label[:]
-        other.leaders = self.leaders[:]
-        other.size = self.size[:]
-        other.treasure_count = self.treasure_count[:]
+        other.cell = self.cell.copy()
+        other.treasures = self.treasures.copy()
+        other.buildings = self.buildings.copy()
+        other.label = self.label.copy()
+        other.leaders = self.leaders.copy()
+        other.size = self.size.copy()
+        other.treasure_count = self.treasure_count.copy()
         other.rich = self.rich
-        other.spare = self.spare[:]
-        other.temples_next = self.temples_next[:]
-        other.kingdoms_beside = self.kingdoms_beside[:]
-        other.tile_land = self.tile_land[:]
-        other.tile_river = self.tile_river[:]
-        other.leader_spots = self.leader_spots[:]
-        other.supply_spots = self.supply_spots[:]
-        other.join_spots = self.join_spots[:]
-        other.catastrophe_spots = self.catastrophe_spots[:]
-        other.squares = self.squares[:]
-        other.actions = self.actions[:]
+        other.spare = self.spare.copy()
+        other.temples_next = self.temples_next.copy()
+        other.kingdoms_beside = self.kingdoms_beside.copy()
+        other.tile_land = self.tile_land.copy()
+        other.tile_river = self.tile_river.copy()
+        other.leader_spots = self.leader_spots.copy()
+        other.supply_spots = self.supply_spots.copy()
+        other.join_spots = self.join_spots.copy()
+        other.catastrophe_spots = self.catastrophe_spots.copy()
+        other.squares = self.squares.copy()
+        other.actions = self.actions.copy()
         self.shared = [1, 1, 1, 1]
         other.shared = [1, 1, 1, 1]
-        other.masks = dict(self.masks)
+        other.masks = self.masks.copy()
         return other
 
     # ------------------------------------------------------------------------------------ changes

@@ -9,6 +9,7 @@ the changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
 from engine.actions import COLOURS, MONUMENTS, Colour
 from engine.board import COLUMNS, MAPS, NEIGHBOURS, SQUARES, BoardMap, parse_square, square_name
@@ -130,7 +131,7 @@ class State:
         self.placed: int | None = None  # the tile of the current action, for the monument (R20)
         self.end_reason: str | None = None
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         cls = type(self)
         other = cls.__new__(cls)
         other.settings = self.settings
@@ -138,17 +139,18 @@ class State:
         other.map = self.map
         other.rng = Rng(self.rng.state)
         other.kingdoms = self.kingdoms.copy()
-        other.leader_pos = [p[:] for p in self.leader_pos]
+        # per seat lists copied by map, not by a comprehension (which is a function call of its own)
+        other.leader_pos = list(map(list.copy, self.leader_pos))
         other.unification = self.unification
-        other.monuments = self.monuments[:]
-        other.monuments_available = self.monuments_available[:]
+        other.monuments = self.monuments.copy()
+        other.monuments_available = self.monuments_available.copy()
         other.wonder = self.wonder
-        other.hands = [h[:] for h in self.hands]
-        other.points = [p[:] for p in self.points]
-        other.treasures_held = self.treasures_held[:]
-        other.catastrophes = self.catastrophes[:]
-        other.bag = self.bag[:]
-        other.removed = self.removed[:]
+        other.hands = list(map(list.copy, self.hands))
+        other.points = list(map(list.copy, self.points))
+        other.treasures_held = self.treasures_held.copy()
+        other.catastrophes = self.catastrophes.copy()
+        other.bag = self.bag.copy()
+        other.removed = self.removed.copy()
         other.start_player = self.start_player
         other.active = self.active
         other.actions_left = self.actions_left
