@@ -642,12 +642,10 @@ class Kingdoms:
                 # is their one neighbour labelled home)
                 join_spots = self.join_spots
                 for s in NEIGHBOURS[lifted]:
-                    if (
-                        join_spots[s]
-                        and kingdoms_beside[s] == 2
-                        and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
-                    ):
-                        changed[s] = 1
+                    if join_spots[s] and kingdoms_beside[s] == 2:
+                        a, b, c, d = FOUR_NEIGHBOURS[s]  # the off-board pad reads NO_REGION
+                        if (label[a], label[b], label[c], label[d]).count(home) == 1:
+                            changed[s] = 1
         out: dict[int, bool] = {}
         supply_spots = self.supply_spots
         for s, count in changed.items():
@@ -688,7 +686,8 @@ class Kingdoms:
         spots = []
         s = join_spots.find(1)
         while s >= 0:
-            if kingdoms_beside[s] == 2 and region in map(label.__getitem__, NEIGHBOURS[s]):
+            a, b, c, d = FOUR_NEIGHBOURS[s]  # the off-board pad reads NO_REGION
+            if kingdoms_beside[s] == 2 and region in (label[a], label[b], label[c], label[d]):
                 spots.append(s)
             s = join_spots.find(1, s + 1)
         return spots

@@ -9,6 +9,7 @@ the changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Self
 
 from engine.actions import COLOURS, MONUMENTS, Colour
@@ -79,10 +80,14 @@ def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> li
     return sorted(out)
 
 
+# per square, what its neighbours hold as a tuple, read in one call (every square has two neighbours or more)
+_NEIGHBOUR_VALUES = tuple(itemgetter(*n) for n in NEIGHBOURS)
+
+
 def beside_own_colour(cell: list[int], square: int) -> bool:
     """Whether a neighbour of ``square`` holds what it holds: a line of three (R28) or a plus (R29) through
     a tile needs one, and most tiles have none, so this is asked first after every tile."""
-    return cell[square] in map(cell.__getitem__, NEIGHBOURS[square])
+    return cell[square] in _NEIGHBOUR_VALUES[square](cell)
 
 
 @dataclass(frozen=True)
