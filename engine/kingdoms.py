@@ -85,6 +85,8 @@ GROUP_TABLES: tuple[tuple[tuple[Action, ...], ...], ...] = (
 )
 # per colour, the group and the list of its tile actions: red, blue, green, black
 TILE_GROUPS = ((LAND, 0), (RIVER, 0), (LAND, 1), (LAND, 2))
+# a group's action lists, or None until rebuilt: one object shared by the copies that share the group
+_Holder = list[list[list[Action]] | None]
 # per square, (square, bit) for each of the eight around it that is on the board: bit i for ring place i
 RING = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
 RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
@@ -153,21 +155,21 @@ class Kingdoms:
         self.catastrophe_spots = bytearray(b"\x01" * SQUARES)  # R11
         # The same masks as sorted square lists and as lists of the actions they allow, in square order, kept
         # up to date square by square so that legal_actions() copies lists instead of scanning the board: per
-        # group (LAND, RIVER, SUPPLY, CATASTROPHES), its squares, and its action lists (None: to be rebuilt
-        # from the squares when next asked for, see action_lists).
+        # group (LAND, RIVER, SUPPLY, CATASTROPHES), its squares, and a holder of its action lists (holding
+        # None: to be rebuilt from the squares when next asked for, see action_lists).
         self.squares: list[list[int]] = [
             [s for s in range(SQUARES) if self.tile_land[s]],
             [s for s in range(SQUARES) if self.tile_river[s]],
             [],
             list(range(SQUARES)),
         ]
-        self.actions: list[list[list[Action]] | None] = [None] * 4
+        self.actions: list[_Holder] = [[None] for _ in range(4)]
         for group in range(4):
             self.action_lists(group)
         # Copies share the squares and action lists of each group until one of them changes the group: a flag
         # set means that group's lists may be shared, so a change copies the squares and drops the actions
         # (the copies the computer players make mostly take an action or two and are never asked for their
-        # moves).
+        # moves). The copies sharing a group share its holder too, so lists rebuilt for one serve them all.
         self.shared = [0, 0, 0, 0]
         # per region id, per square of a leader in it, where lifting it changes leader_mask()
         # (leader_changes); kept across changes that do not reach that region (see put). The dicts are
@@ -369,12 +371,14 @@ class Kingdoms:
         """Insert ``square`` into the sorted squares of ``group`` and each of its tables' action for it into
         the matching list at the same place, or remove them."""
         squares = self.squares[group]
-        lists = self.actions[group]
         shared = self.shared
         if shared[group]:  # copy on write; the actions are rebuilt only if asked for
             shared[group] = 0
             squares = self.squares[group] = squares[:]
-            lists = self.actions[group] = None
+            self.actions[group] = [None]
+            lists = None
+        else:
+            lists = self.actions[group][0]
         i = bisect_left(squares, square)
         if on:
             squares.insert(i, square)
@@ -395,10 +399,11 @@ class Kingdoms:
     def action_lists(self, group: int) -> list[list[Action]]:
         """The action lists of ``group``, one per table, in square order (rebuilt from its squares if a
         change dropped them). Do not change them."""
-        lists = self.actions[group]
+        holder = self.actions[group]
+        lists = holder[0]
         if lists is None:
             squares = self.squares[group]
-            lists = self.actions[group] = [[table[s] for s in squares] for table in GROUP_TABLES[group]]
+            lists = holder[0] = [[table[s] for s in squares] for table in GROUP_TABLES[group]]
         return lists
 
     def _new_region(self, size: int, leaders: int, treasures: int) -> int:
@@ -580,7 +585,7 @@ class Kingdoms:
     def leader_actions(self, colour: int, lifted: int = -1) -> list[Action]:
         """The leader actions of ``colour`` that ``leader_mask(lifted)`` allows, in square order: the list
         kept for the supply, patched where lifting the leader on ``lifted`` changes it. Do not change it."""
-        actions = (self.actions[SUPPLY] or self.action_lists(SUPPLY))[colour]
+        actions = (self.actions[SUPPLY][0] or self.action_lists(SUPPLY))[colour]
         if lifted < 0:
             return actions
         changes = self.leader_changes(lifted)
