@@ -69,11 +69,6 @@ class Game(State):
         game.start_player = game.active = game.rng.below(settings.players)
         return game
 
-    def copy(self) -> Game:
-        other = super().copy()
-        assert isinstance(other, Game)
-        return other
-
     # ------------------------------------------------------------------------------- choices
 
     def legal_actions(self) -> list[Action]:

@@ -21,7 +21,7 @@ region, only what a catastrophe may take (R28), which is why the building square
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
@@ -73,6 +73,20 @@ def _ring_joined(bits: int) -> bool:
 LAND_TABLES = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
 RIVER_TABLES = (TILE_ACTIONS[BLUE],)
 CATASTROPHE_TABLES = (CATASTROPHE_ACTIONS,)
+# The action lists legal moves copy come in four groups, each a sorted list of squares and, per table, the
+# table's actions for those squares: tiles on land (tile_land: red, green, black), tiles on the river
+# (tile_river: blue), leaders from the supply (supply_spots: one list per colour), catastrophes.
+LAND, RIVER, SUPPLY, CATASTROPHES = 0, 1, 2, 3
+GROUP_TABLES: tuple[tuple[tuple[Action, ...], ...], ...] = (
+    LAND_TABLES,
+    RIVER_TABLES,
+    LEADER_ACTIONS,
+    CATASTROPHE_TABLES,
+)
+# per colour, the group and the list of its tile actions: red, blue, green, black
+TILE_GROUPS = ((LAND, 0), (RIVER, 0), (LAND, 1), (LAND, 2))
+# a group's action lists, or None until rebuilt: one object shared by the copies that share the group
+_Holder = list[list[list[Action]] | None]
 # per square, (square, bit) for each of the eight around it that is on the board: bit i for ring place i
 RING = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
 RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
@@ -92,31 +106,25 @@ class Kingdoms:
     """Cells, treasures, regions, and the per-square facts legal moves need."""
 
     __slots__ = (
+        "actions",
         "buildings",
-        "catastrophe_lists",
         "catastrophe_spots",
-        "catastrophe_squares",
         "cell",
         "join_spots",
         "kingdoms_beside",
         "label",
-        "land_lists",
-        "land_squares",
-        "leader_lists",
         "leader_spots",
         "leaders",
         "masks",
         "rich",
         "river",
-        "river_lists",
-        "river_squares",
+        "shared",
         "size",
         "spare",
+        "squares",
         "supply_spots",
-        "supply_squares",
         "temples_next",
         "tile_land",
-        "tile_lists",
         "tile_river",
         "treasure_count",
         "treasures",
@@ -146,19 +154,23 @@ class Kingdoms:
         self.join_spots = bytearray(SQUARES)  # ... and beside two or more kingdoms (no leader may go)
         self.catastrophe_spots = bytearray(b"\x01" * SQUARES)  # R11
         # The same masks as sorted square lists and as lists of the actions they allow, in square order, kept
-        # up to date square by square so that legal_actions() copies lists instead of scanning the board:
-        # the tile actions of red, green and black on tile_land, of blue on tile_river, the leader actions
-        # of each colour from the supply (supply_spots), the catastrophe actions.
-        self.land_squares = [s for s in range(SQUARES) if self.tile_land[s]]
-        self.land_lists = [[table[s] for s in self.land_squares] for table in LAND_TABLES]
-        self.river_squares = [s for s in range(SQUARES) if self.tile_river[s]]
-        self.river_lists = [[table[s] for s in self.river_squares] for table in RIVER_TABLES]
-        self.supply_squares: list[int] = []
-        self.leader_lists: list[list[Action]] = [[] for _ in COLOURS]
-        self.catastrophe_squares = list(range(SQUARES))
-        self.catastrophe_lists = [list(CATASTROPHE_ACTIONS)]
-        # per colour, the tile actions (one of the lists above)
-        self.tile_lists = _by_colour(self.land_lists, self.river_lists)
+        # up to date square by square so that legal_actions() copies lists instead of scanning the board: per
+        # group (LAND, RIVER, SUPPLY, CATASTROPHES), its squares, and a holder of its action lists (holding
+        # None: to be rebuilt from the squares when next asked for, see action_lists).
+        self.squares: list[list[int]] = [
+            [s for s in range(SQUARES) if self.tile_land[s]],
+            [s for s in range(SQUARES) if self.tile_river[s]],
+            [],
+            list(range(SQUARES)),
+        ]
+        self.actions: list[_Holder] = [[None] for _ in range(4)]
+        for group in range(4):
+            self.action_lists(group)
+        # Copies share the squares and action lists of each group until one of them changes the group: a flag
+        # set means that group's lists may be shared, so a change copies the squares and drops the actions
+        # (the copies the computer players make mostly take an action or two and are never asked for their
+        # moves). The copies sharing a group share its holder too, so lists rebuilt for one serve them all.
+        self.shared = [0, 0, 0, 0]
         # per region id, per square of a leader in it, where lifting it changes leader_mask()
         # (leader_changes); kept across changes that do not reach that region (see put). The dicts are
         # replaced, never changed in place, so copies share them.
@@ -167,38 +179,28 @@ class Kingdoms:
     def copy(self) -> Kingdoms:
         other = Kingdoms.__new__(Kingdoms)
         other.river = self.river
-        other.cell = self.cell[:]
-        other.treasures = set(self.treasures)
-        other.buildings = self.buildings[:]
-        other.label = self.label[:]
-        other.leaders = self.leaders[:]
-        other.size = self.size[:]
-        other.treasure_count = self.treasure_count[:]
+        other.cell = self.cell.copy()
+        other.treasures = self.treasures.copy()
+        other.buildings = self.buildings.copy()
+        other.label = self.label.copy()
+        other.leaders = self.leaders.copy()
+        other.size = self.size.copy()
+        other.treasure_count = self.treasure_count.copy()
         other.rich = self.rich
-        other.spare = self.spare[:]
-        other.temples_next = self.temples_next[:]
-        other.kingdoms_beside = self.kingdoms_beside[:]
-        other.tile_land = self.tile_land[:]
-        other.tile_river = self.tile_river[:]
-        other.leader_spots = self.leader_spots[:]
-        other.supply_spots = self.supply_spots[:]
-        other.join_spots = self.join_spots[:]
-        other.catastrophe_spots = self.catastrophe_spots[:]
-        other.land_squares = self.land_squares[:]
-        other.land_lists = [actions[:] for actions in self.land_lists]
-        other.river_squares = self.river_squares[:]
-        other.river_lists = [actions[:] for actions in self.river_lists]
-        other.supply_squares = self.supply_squares[:]
-        other.leader_lists = [actions[:] for actions in self.leader_lists]
-        other.catastrophe_squares = self.catastrophe_squares[:]
-        other.catastrophe_lists = [actions[:] for actions in self.catastrophe_lists]
-        other.tile_lists = [
-            other.land_lists[0],
-            other.river_lists[0],
-            other.land_lists[1],
-            other.land_lists[2],
-        ]
-        other.masks = dict(self.masks)
+        other.spare = self.spare.copy()
+        other.temples_next = self.temples_next.copy()
+        other.kingdoms_beside = self.kingdoms_beside.copy()
+        other.tile_land = self.tile_land.copy()
+        other.tile_river = self.tile_river.copy()
+        other.leader_spots = self.leader_spots.copy()
+        other.supply_spots = self.supply_spots.copy()
+        other.join_spots = self.join_spots.copy()
+        other.catastrophe_spots = self.catastrophe_spots.copy()
+        other.squares = self.squares.copy()
+        other.actions = self.actions.copy()
+        self.shared = [1, 1, 1, 1]
+        other.shared = [1, 1, 1, 1]
+        other.masks = self.masks.copy()
         return other
 
     # ------------------------------------------------------------------------------------ changes
@@ -215,7 +217,8 @@ class Kingdoms:
             # the regions the change may reach: its own and its neighbours', before the change; those
             # beside the refreshed squares after it are added by _refresh (see leader_changes)
             label = self.label
-            touched = {label[square], *map(label.__getitem__, NEIGHBOURS[square])}
+            a, b, c, d = FOUR_NEIGHBOURS[square]  # OFF_BOARD reads NO_REGION, which no answer is kept under
+            touched = {label[square], label[a], label[b], label[c], label[d]}
         else:
             touched = set()
         was = old >= 0 and old != CATASTROPHE
@@ -322,24 +325,24 @@ class Kingdoms:
             beside[s] = count
             if not catastrophe_spots[s]:
                 catastrophe_spots[s] = 1
-                _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, s, True)
+                self._update(CATASTROPHES, s, 1)
             # flags as ints, not bools: CPython specialises comparing two ints (before a jump), not an int
             # with a bool, nor a comparison whose result is kept
             tile = 1 if count < 3 else 0
             if river[s]:
                 if tile_river[s] != tile:
                     tile_river[s] = tile
-                    _update(self.river_squares, self.river_lists, RIVER_TABLES, s, tile)
+                    self._update(RIVER, s, tile)
                 continue
             if tile_land[s] != tile:
                 tile_land[s] = tile
-                _update(self.land_squares, self.land_lists, LAND_TABLES, s, tile)
+                self._update(LAND, s, tile)
             if temples_next[s]:  # a leader spot (R6)
                 leader_spots[s] = 1
                 supply = 1 if count <= 1 else 0
                 if supply_spots[s] != supply:
                     supply_spots[s] = supply
-                    _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, s, supply)
+                    self._update(SUPPLY, s, supply)
                 join_spots[s] = 1 - supply
             else:
                 if supply_spots[s]:
@@ -350,19 +353,58 @@ class Kingdoms:
         """Set ``tile_land`` (``tile_river`` on a river square) and the tile action lists at ``square``."""
         if self.river[square]:
             self.tile_river[square] = on
-            _update(self.river_squares, self.river_lists, RIVER_TABLES, square, on)
+            self._update(RIVER, square, on)
         else:
             self.tile_land[square] = on
-            _update(self.land_squares, self.land_lists, LAND_TABLES, square, on)
+            self._update(LAND, square, on)
 
     def _set_supply(self, square: int, on: bool) -> None:
         self.supply_spots[square] = on
-        _update(self.supply_squares, self.leader_lists, LEADER_ACTIONS, square, on)
+        self._update(SUPPLY, square, on)
 
     def _set_catastrophe(self, square: int, on: bool) -> None:
         if self.catastrophe_spots[square] != on:
             self.catastrophe_spots[square] = on
-            _update(self.catastrophe_squares, self.catastrophe_lists, CATASTROPHE_TABLES, square, on)
+            self._update(CATASTROPHES, square, on)
+
+    def _update(self, group: int, square: int, on: int) -> None:
+        """Insert ``square`` into the sorted squares of ``group`` and each of its tables' action for it into
+        the matching list at the same place, or remove them."""
+        squares = self.squares[group]
+        shared = self.shared
+        if shared[group]:  # copy on write; the actions are rebuilt only if asked for
+            shared[group] = 0
+            squares = self.squares[group] = squares[:]
+            self.actions[group] = [None]
+            lists = None
+        else:
+            lists = self.actions[group][0]
+        i = bisect_left(squares, square)
+        if on:
+            squares.insert(i, square)
+            if lists is None:
+                return
+            if len(lists) == 1:  # the river's and the catastrophes' single list
+                lists[0].insert(i, GROUP_TABLES[group][0][square])
+                return
+            for actions, table in zip(lists, GROUP_TABLES[group], strict=True):
+                actions.insert(i, table[square])
+        else:
+            del squares[i]
+            if lists is None:
+                return
+            for actions in lists:
+                del actions[i]
+
+    def action_lists(self, group: int) -> list[list[Action]]:
+        """The action lists of ``group``, one per table, in square order (rebuilt from its squares if a
+        change dropped them). Do not change them."""
+        holder = self.actions[group]
+        lists = holder[0]
+        if lists is None:
+            squares = self.squares[group]
+            lists = holder[0] = [[table[s] for s in squares] for table in GROUP_TABLES[group]]
+        return lists
 
     def _new_region(self, size: int, leaders: int, treasures: int) -> int:
         if self.spare:
@@ -543,14 +585,14 @@ class Kingdoms:
     def leader_actions(self, colour: int, lifted: int = -1) -> list[Action]:
         """The leader actions of ``colour`` that ``leader_mask(lifted)`` allows, in square order: the list
         kept for the supply, patched where lifting the leader on ``lifted`` changes it. Do not change it."""
-        actions = self.leader_lists[colour]
+        actions = (self.actions[SUPPLY][0] or self.action_lists(SUPPLY))[colour]
         if lifted < 0:
             return actions
         changes = self.leader_changes(lifted)
         if not changes:
             return actions
         actions = actions[:]
-        squares, table = self.supply_squares, LEADER_ACTIONS[colour]
+        squares, table = self.squares[SUPPLY], LEADER_ACTIONS[colour]
         # from the last square back, so that the places of the earlier ones in ``squares`` still hold
         for s in sorted(changes, reverse=True):
             i = bisect_left(squares, s)
@@ -605,12 +647,10 @@ class Kingdoms:
                 # is their one neighbour labelled home)
                 join_spots = self.join_spots
                 for s in NEIGHBOURS[lifted]:
-                    if (
-                        join_spots[s]
-                        and kingdoms_beside[s] == 2
-                        and list(map(label.__getitem__, NEIGHBOURS[s])).count(home) == 1
-                    ):
-                        changed[s] = 1
+                    if join_spots[s] and kingdoms_beside[s] == 2:
+                        a, b, c, d = FOUR_NEIGHBOURS[s]  # the off-board pad reads NO_REGION
+                        if (label[a], label[b], label[c], label[d]).count(home) == 1:
+                            changed[s] = 1
         out: dict[int, bool] = {}
         supply_spots = self.supply_spots
         for s, count in changed.items():
@@ -651,7 +691,8 @@ class Kingdoms:
         spots = []
         s = join_spots.find(1)
         while s >= 0:
-            if kingdoms_beside[s] == 2 and region in map(label.__getitem__, NEIGHBOURS[s]):
+            a, b, c, d = FOUR_NEIGHBOURS[s]  # the off-board pad reads NO_REGION
+            if kingdoms_beside[s] == 2 and region in (label[a], label[b], label[c], label[d]):
                 spots.append(s)
             s = join_spots.find(1, s + 1)
         return spots
@@ -793,30 +834,3 @@ class Kingdoms:
             for s in self._pairs_beside(home):
                 counts.setdefault(s, 1)
         return counts
-
-
-def _by_colour(land: list[list[Action]], river: list[list[Action]]) -> list[list[Action]]:
-    return [land[0], river[0], land[1], land[2]]  # red, blue, green, black
-
-
-def _update(
-    squares: list[int],
-    lists: Sequence[list[Action]],
-    tables: Sequence[tuple[Action, ...]],
-    square: int,
-    on: int,
-) -> None:
-    """Insert ``square`` into the sorted ``squares`` and each table's action for it into the matching list at
-    the same place, or remove them."""
-    i = bisect_left(squares, square)
-    if on:
-        squares.insert(i, square)
-        if len(lists) == 1:  # the river's and the catastrophes' single list
-            lists[0].insert(i, tables[0][square])
-            return
-        for actions, table in zip(lists, tables, strict=True):
-            actions.insert(i, table[square])
-    else:
-        del squares[i]
-        for actions in lists:
-            del actions[i]

@@ -28,6 +28,7 @@ from engine.actions import (
 )
 from engine.board import square_name
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, WONDER
+from engine.kingdoms import CATASTROPHES, LAND, RIVER, SUPPLY
 from engine.model import (
     PHASE_ACTION,
     PHASE_BUILDING,
@@ -99,13 +100,20 @@ def turn_actions(state: State) -> list[Action]:
     hand = state.hands[seat]
     out: list[Action] = []
     # R9: no tile where it would join three kingdoms
-    tile_lists = kingdoms.tile_lists
-    for colour in _COLOUR_INDEXES:
-        if hand[colour]:
-            out += tile_lists[colour]
+    # each group's holder of its lists, holding None where a change in a copy dropped them (action_lists)
+    lists = kingdoms.actions
+    land = lists[LAND][0] or kingdoms.action_lists(LAND)
+    if hand[0]:
+        out += land[0]
+    if hand[1]:
+        out += (lists[RIVER][0] or kingdoms.action_lists(RIVER))[0]
+    if hand[2]:
+        out += land[1]
+    if hand[3]:
+        out += land[2]
     # R6, R7: leaders go on empty land beside a face-up temple, joining at most one kingdom
     positions = state.leader_pos[seat]
-    leader_lists = kingdoms.leader_lists
+    leader_lists = lists[SUPPLY][0] or kingdoms.action_lists(SUPPLY)
     withdrawals = []
     for colour in _COLOUR_INDEXES:
         here = positions[colour]
@@ -116,7 +124,7 @@ def turn_actions(state: State) -> list[Action]:
             withdrawals.append(WITHDRAW_ACTIONS[colour])
     out += withdrawals
     if state.catastrophes[seat]:
-        out += kingdoms.catastrophe_lists[0]
+        out += (lists[CATASTROPHES][0] or kingdoms.action_lists(CATASTROPHES))[0]
     out += swaps_of(hand)
     out.append(PASS)
     return out

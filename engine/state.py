@@ -9,6 +9,8 @@ the changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Self
 
 from engine.actions import COLOURS, MONUMENTS, Colour
 from engine.board import COLUMNS, MAPS, NEIGHBOURS, SQUARES, BoardMap, parse_square, square_name
@@ -78,10 +80,14 @@ def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> li
     return sorted(out)
 
 
+# per square, what its neighbours hold as a tuple, read in one call (every square has two neighbours or more)
+_NEIGHBOUR_VALUES = tuple(itemgetter(*n) for n in NEIGHBOURS)
+
+
 def beside_own_colour(cell: list[int], square: int) -> bool:
     """Whether a neighbour of ``square`` holds what it holds: a line of three (R28) or a plus (R29) through
     a tile needs one, and most tiles have none, so this is asked first after every tile."""
-    return cell[square] in map(cell.__getitem__, NEIGHBOURS[square])
+    return cell[square] in _NEIGHBOUR_VALUES[square](cell)
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,7 @@ class State:
         self.placed: int | None = None  # the tile of the current action, for the monument (R20)
         self.end_reason: str | None = None
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         cls = type(self)
         other = cls.__new__(cls)
         other.settings = self.settings
@@ -138,17 +144,18 @@ class State:
         other.map = self.map
         other.rng = Rng(self.rng.state)
         other.kingdoms = self.kingdoms.copy()
-        other.leader_pos = [p[:] for p in self.leader_pos]
+        # per seat lists copied by map, not by a comprehension (which is a function call of its own)
+        other.leader_pos = list(map(list.copy, self.leader_pos))
         other.unification = self.unification
-        other.monuments = self.monuments[:]
-        other.monuments_available = self.monuments_available[:]
+        other.monuments = self.monuments.copy()
+        other.monuments_available = self.monuments_available.copy()
         other.wonder = self.wonder
-        other.hands = [h[:] for h in self.hands]
-        other.points = [p[:] for p in self.points]
-        other.treasures_held = self.treasures_held[:]
-        other.catastrophes = self.catastrophes[:]
-        other.bag = self.bag[:]
-        other.removed = self.removed[:]
+        other.hands = list(map(list.copy, self.hands))
+        other.points = list(map(list.copy, self.points))
+        other.treasures_held = self.treasures_held.copy()
+        other.catastrophes = self.catastrophes.copy()
+        other.bag = self.bag.copy()
+        other.removed = self.removed.copy()
         other.start_player = self.start_player
         other.active = self.active
         other.actions_left = self.actions_left
@@ -282,12 +289,27 @@ class State:
 
     # ----------------------------------------------------------------------------------- conflicts
 
+    # The supporters of the current war's leaders, by leader square, with the Conflict they were counted for:
+    # the board cannot change while a war waits for its commitments, and they are asked for by each
+    # commitment and again when the war is decided. A copy starts without them (it gets its own Conflict).
+    _war_supporters: tuple[Conflict, dict[int, tuple[int, ...]]] | None = None
+
     def war_supporters(self, leader_square: int) -> list[int]:
         """R17: face-up tiles of the war's colour on the leader's side of the unification tile."""
-        assert self.conflict is not None and self.unification is not None
-        colour = self.conflict.colour
+        conflict = self.conflict
+        assert conflict is not None and self.unification is not None
+        kept = self._war_supporters
+        if kept is None or kept[0] is not conflict:
+            kept = self._war_supporters = (conflict, {})
+        else:
+            supporters = kept[1].get(leader_square)
+            if supporters is not None:
+                return list(supporters)
+        colour = conflict.colour
         cell = self.cell
-        return [s for s in self.region_squares(leader_square, avoid=self.unification) if cell[s] == colour]
+        found = [s for s in self.region_squares(leader_square, avoid=self.unification) if cell[s] == colour]
+        kept[1][leader_square] = tuple(found)
+        return found
 
     def conflict_strengths(self) -> tuple[int, int]:
         """Board strength of the attacker and the defender in the current conflict (R13, R17)."""

@@ -74,11 +74,12 @@ def assert_consistent(k: Kingdoms) -> None:
     # the action lists legal_actions() copies follow the masks exactly, in square order
     for colour in COLOURS:
         where = k.tile_river if colour == BLUE else k.tile_land
-        assert k.tile_lists[colour] == [TILE_ACTIONS[colour][s] for s in range(SQUARES) if where[s]]
-        assert k.leader_lists[colour] == [
+        group, index = kingdoms_module.TILE_GROUPS[colour]
+        assert k.action_lists(group)[index] == [TILE_ACTIONS[colour][s] for s in range(SQUARES) if where[s]]
+        assert k.action_lists(kingdoms_module.SUPPLY)[colour] == [
             LEADER_ACTIONS[colour][s] for s in range(SQUARES) if k.supply_spots[s]
         ]
-    assert k.catastrophe_lists[0] == [
+    assert k.action_lists(kingdoms_module.CATASTROPHES)[0] == [
         CATASTROPHE_ACTIONS[s] for s in range(SQUARES) if k.catastrophe_spots[s]
     ]
 
@@ -100,6 +101,7 @@ def test_incremental_kingdoms_match_a_fresh_count_after_every_choice(
     game = Game.new(players, seed, board, buildings=options, wonder=options)
     chooser = Rng(seed + 3)
     step = 0
+    left: tuple[Game, list[Action]] | None = None  # a copy played on, and its choices then
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(kingdoms_module, "SMALL_REGION", small_region)
         while not game.is_over:
@@ -108,6 +110,23 @@ def test_incremental_kingdoms_match_a_fresh_count_after_every_choice(
             if step % 11 == 0:
                 copy = game.copy()
                 assert_consistent(copy.kingdoms)
+                # a copy shares its action lists until it changes them (copy on write): play it on a
+                # different way for a few choices; the original must not see any of it
+                # and the original's next choice must not reach the copy
+                legal = game.legal_actions()
+                other = Rng(seed + step)
+                for _ in range(3):
+                    if copy.is_over:
+                        break
+                    copy.apply(legal_random(copy, other))
+                    assert_consistent(copy.kingdoms)
+                assert game.legal_actions() == legal
+                assert_consistent(game.kingdoms)
+                left = (copy, copy.legal_actions())
+            elif left is not None:
+                assert left[0].legal_actions() == left[1]
+                assert_consistent(left[0].kingdoms)
+                left = None
                 loaded = load(dump(game))  # built square by square by the loader
                 assert_consistent(loaded.kingdoms)
                 assert loaded.legal_actions() == game.legal_actions()

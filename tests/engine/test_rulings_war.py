@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalActionError, Phase, parse_square
+from engine import Game, IllegalActionError, Phase, parse_square
+from engine.board import NEIGHBOURS
+from engine.cells import CATASTROPHE
+from engine.rng import Rng
 from tests.engine.positions import (
     hand,
     legal,
@@ -324,3 +327,38 @@ def test_r13_no_turn_action_while_a_conflict_waits() -> None:
     for action in ("pass", "tile red j8", "leader black e5", "withdraw red", "war red", "decline"):
         with pytest.raises(IllegalActionError, match="waits for the attacker's commitment"):
             g.apply(action)
+
+
+def _fresh_supporters(g: Game, leader: int) -> list[int]:
+    """R17 counted from scratch: the face-up tiles of the war's colour joined to ``leader`` without the
+    unification tile."""
+    assert g.conflict is not None
+    seen, stack = {leader}, [leader]
+    while stack:
+        for y in NEIGHBOURS[stack.pop()]:
+            v = g.cell[y]
+            if y not in seen and y != g.unification and v >= 0 and v != CATASTROPHE:
+                seen.add(y)
+                stack.append(y)
+    return sorted(s for s in seen if g.cell[s] == g.conflict.colour)
+
+
+def test_r17_war_supporters_stay_right_through_each_commitment_and_in_copies() -> None:
+    """The supporters of a war's leaders are counted once per war and kept while it waits for its
+    commitments: at every commitment of random games, and in a copy, they equal a count from scratch."""
+    checked = 0
+    for seed in range(12):
+        g = Game.new(4, 500 + seed)
+        chooser = Rng(seed)
+        while not g.is_over:
+            if g.phase in (Phase.WAR_ATTACKER, Phase.WAR_DEFENDER):
+                assert g.conflict is not None
+                for game in (g, g.copy(), g):
+                    for seat in (g.conflict.attacker, g.conflict.defender):
+                        leader = g.leader_pos[seat][g.conflict.colour]
+                        assert leader is not None
+                        assert game.war_supporters(leader) == _fresh_supporters(g, leader)
+                checked += 1
+            choices = g.legal_actions()
+            g.apply(choices[chooser.below(len(choices))])
+    assert checked >= 20
