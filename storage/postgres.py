@@ -261,6 +261,7 @@ class PostgresBackend:
         except BaseException:
             await conn.close()
             raise
+
         def terminated(_conn: object) -> None:
             on_lost()
 

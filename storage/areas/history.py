@@ -50,7 +50,8 @@ _SQL_GAME_RESULTS = per_dialect(
     lambda d: f"SELECT {_result_row(d)} FROM results AS r WHERE r.game_id = ? ORDER BY r.place, r.seat"  # noqa: S608
 )
 _SQL_FINISHED_GAMES = per_dialect(
-    lambda d: f"""
+    lambda d: (
+        f"""
 SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
        (SELECT {d.json_list("result", of_json=True)} FROM (
             SELECT {_result_row(d)} AS result FROM results AS r WHERE r.game_id = g.id
@@ -59,6 +60,7 @@ SELECT g.id, g.channel_id, g.players, g.started_at, g.ended_at,
 FROM games AS g
 WHERE g.guild_id = ? AND g.status = 'finished'
 ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"""  # noqa: S608 - constant text; the values are parameters
+    )
 )
 # A rank is shared by the ratings that read the same (rounded, as shown): 1 + those shown higher
 _SQL_LEADERBOARD = """

@@ -172,9 +172,7 @@ class MessagesArea(Area):
             )
             if step is not None:
                 mark_step_done(db, game_id, params[0], step_name(step), params[4], params[2:4])
-            return Post(
-                game_id, seq, *params[:5], lines=tuple(texts), board=bool(board), translations=other
-            )
+            return Post(game_id, seq, *params[:5], lines=tuple(texts), board=bool(board), translations=other)
 
         return await self._run(body)
 

@@ -137,9 +137,7 @@ async def test_undo_refusals_change_nothing(store: Store, start_game: StartGame)
         played = await play_first(store, covered, T0, actor=actor)
         before = await store.load_game(covered.id)
         with pytest.raises(TakeBackError, match=f"was made by {who}"):
-            await store.append_undo(
-                covered.id, played.version, seat, fresh, T0 + 1, actor=Who.person(alice)
-            )
+            await store.append_undo(covered.id, played.version, seat, fresh, T0 + 1, actor=Who.person(alice))
         assert await store.load_game(covered.id) == before and len(await store.actions(covered.id)) == 1
 
     appended = await play_first(store, started, T0 + 2, actor=Who.person(alice))
