@@ -54,15 +54,16 @@ class UserError(Exception):
 
 class Refused(UserError):
     """The engine's refusal (an illegal action, an undo R32 refuses, notation it cannot read): its reason is
-    worded for the reader (``i18n.refusals``); ``names`` (by seat) name a leader's owner."""
+    worded for the reader (``i18n.refusals``); ``names`` word the seats' names for a reader (a leader's owner
+    is named, and a seat Discord will not name is "player 2" in the reader's language)."""
 
-    def __init__(self, error: EngineError, names: Sequence[str] = ()) -> None:
-        super().__init__(refusal_words(error, words_for(None), names))
+    def __init__(self, error: EngineError, names: Callable[[Words], Sequence[str]] | None = None) -> None:
         self.error = error
-        self.names = tuple(names)
+        self.names = names
+        super().__init__(self.words(words_for(None)))
 
     def words(self, words: Words) -> str:
-        return refusal_words(self.error, words, self.names)
+        return refusal_words(self.error, words, self.names(words) if self.names else ())
 
 
 # Where the surface leaves the reader's words for the rest of the interaction (``Interaction.extras``).

@@ -294,8 +294,8 @@ class ActionPath:
             try:
                 told = play_and_tell(game, parsed, seat)
             except EngineError as exc:
-                names = await self._presenter.directory.names_for(record)  # a leader in the way is named
-                raise Refused(exc, names) from None
+                names = await self._presenter.directory.seat_names(record)  # a leader in the way is named
+                raise Refused(exc, names.worded) from None
             rows = await self._store.timers(game_id)  # the turn clock runs on (bot.deadlines)
             appended = await self._save(record, game, seat, parsed.text, actor, rows, seat_away=seat_away)
             if user_id is not None:

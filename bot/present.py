@@ -98,6 +98,26 @@ A_COMPUTER = N_("Bot ({level})")
 COMPUTER_HOLDER = N_("the computer player")  # who plays a seat handed to the computer player (R33)
 
 
+@dataclass(frozen=True)
+class SeatNames:
+    """A game's seats as Discord names them (None where it will not) and its computer seats' levels: the
+    names, worded for a reader only when one is known (an engine refusal names a seat for whoever asked)."""
+
+    known: tuple[str | None, ...]
+    levels: tuple[str | None, ...]  # a computer player's level, None for a person's seat
+
+    def worded(self, words: Words) -> list[str]:
+        """One name per seat; "player 2" or "Bot (hard)" in ``words`` where no name is known."""
+        return [
+            name
+            if name is not None
+            else words.gettext(A_COMPUTER, level=level)
+            if level is not None
+            else words.gettext(A_PLAYER, number=seat + 1)
+            for seat, (name, level) in enumerate(zip(self.known, self.levels, strict=True))
+        ]
+
+
 class Directory:
     """Finds the Discord side of a game: its players' display names, its channel, a user to write to, and
     the game's name as DMs and pictures give it."""
@@ -121,28 +141,38 @@ class Directory:
         """The bot's own user (None before it logged in)."""
         return self._client.user.id if self._client.user is not None else None
 
+    async def seat_names(self, record: GameRecord) -> SeatNames:
+        """What Discord calls each seat's person (asked once), to be worded for any reader."""
+        people = players_of(record)
+        bots = texts.computer_names(record.seats)
+        names: list[str | None] = []
+        levels: list[str | None] = []
+        for seat in record.seats:
+            person = people.get(seat.seat)
+            if person is None:  # a computer player's seat (storage migration 0005)
+                names.append(bots.get(seat.seat))
+                levels.append(seat.level)
+            else:
+                names.append(await self.known_in(record.guild_id, person))
+                levels.append(None)
+        return SeatNames(tuple(names), tuple(levels))
+
     async def names_for(self, record: GameRecord, words: Words | None = None) -> list[str]:
         """One name per seat: its person's, a resigned seat's former player's (their score still counts,
         R33), or the computer player's. A seat Discord will not name is "player 2" in ``words``: the
         reader's (a DM, a reply), the game's by default (its channel and pictures)."""
-        people = players_of(record)
-        bots = texts.computer_names(record.seats)
-        words = words or game_words(record)
-        names = []
-        for seat in record.seats:
-            person = people.get(seat.seat)
-            if person is None:  # a computer player's seat (storage migration 0005)
-                names.append(bots.get(seat.seat) or words.gettext(A_COMPUTER, level=seat.level))
-            else:
-                fallback = words.gettext(A_PLAYER, number=seat.seat + 1)
-                names.append(await self.name_of(record, person, fallback))
-        return names
+        return (await self.seat_names(record)).worded(words or game_words(record))
 
     async def name_of(self, record: GameRecord, user_id: int, fallback: str) -> str:
         return await self.name_in(record.guild_id, user_id, fallback)
 
     async def name_in(self, guild_id: int, user_id: int, fallback: str) -> str:
         """A user's display name on a server (asking Discord if no cache knows it), else ``fallback``."""
+        name = await self.known_in(guild_id, user_id)
+        return fallback if name is None else name
+
+    async def known_in(self, guild_id: int, user_id: int) -> str | None:
+        """A user's display name on a server (asking Discord if no cache knows it), None if none is known."""
         if guild_id and self._client.get_guild(guild_id) is None:  # another shard's server
             nickname = await self._member_name(guild_id, user_id)
             if nickname is not None:
@@ -151,7 +181,7 @@ class Directory:
         if name is None:
             with contextlib.suppress(discord.HTTPException):
                 name = self._names[user_id] = (await self._client.fetch_user(user_id)).display_name
-        return fallback if name is None else name
+        return name
 
     async def _member_name(self, guild_id: int, user_id: int) -> str | None:
         """A member's display name on a server this process has no cache of (a DM of another shard's game,

@@ -15,7 +15,7 @@ from pathlib import Path
 import bot
 from bot.present import About, DmKind, said_now
 from bot.texts import SeatNow
-from engine import Phase
+from engine import COLOURS, Phase
 from i18n import words_for
 from tests.bot.conftest import Table, open_table, reach
 from tests.bot.test_exactly_once import watch_steps
@@ -57,12 +57,12 @@ def dms(member) -> list:
 
 def discord_will_not_name(monkeypatch, unnamed: int) -> None:
     """From now on Discord gives no name for the user ``unnamed``: the bot falls back to "player 2"."""
-    name_in = bot.present.Directory.name_in
+    known_in = bot.present.Directory.known_in
 
-    async def fallback_for_them(self, guild_id: int, user_id: int, fallback: str) -> str:
-        return fallback if user_id == unnamed else await name_in(self, guild_id, user_id, fallback)
+    async def unknown_for_them(self, guild_id: int, user_id: int) -> str | None:
+        return None if user_id == unnamed else await known_in(self, guild_id, user_id)
 
-    monkeypatch.setattr(bot.present.Directory, "name_in", fallback_for_them)
+    monkeypatch.setattr(bot.present.Directory, "known_in", unknown_for_them)
 
 
 def test_a_turn_dm_says_your_turn_only_while_it_lasts() -> None:
@@ -267,6 +267,35 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     welcome = erika.user.dm_channel.history()[0].content
     print(welcome)
     assert " — Willkommen bei Euphrat & Tigris! Du spielst jetzt den Platz von Spieler 2" in welcome, welcome
+
+
+async def test_a_refusal_names_an_unnamed_seats_leader_in_the_readers_language(
+    simcord_env, locales, monkeypatch
+):
+    """The engine's refusal "it holds player 2's king" is worded for whoever asked: a German player of a
+    French game reads "der König von Spieler 2", not the channel's "joueur 2"."""
+    table = await french_table(simcord_env, locales)
+    record = await table.record()
+    german = table.member(record.user_at(0))
+    unnamed = record.user_at(1)
+    await speaks(simcord_env, german.id, "de", locales)
+    discord_will_not_name(monkeypatch, unnamed)
+    while (await table.record()).user_to_act != unnamed:
+        await play_a_tile(table)
+    game = await table.game()
+    king = next(a for a in game.legal_actions() if a.kind == "leader" and a.colour == COLOURS[3])
+    square = king.text.split()[-1]
+    placed = await table.member(unnamed).slash(table.channel, "te leader", color="black", square=square)
+    assert placed.ephemeral and "`leader" in placed.response.content, placed.response.content
+    await table.env.advance_time(3)
+    while (await table.record()).user_to_act != german.id:
+        await play_a_tile(table)
+    version = (await table.record()).version
+    refused = await german.slash(table.channel, "te leader", color="red", square=square)
+    text = refused.response.content
+    assert refused.ephemeral, text
+    assert text == f"{square.upper()} ist nicht frei: Dort steht der König von Spieler 2.", text
+    assert (await table.record()).version == version
 
 
 async def test_a_welcome_dm_names_the_game_in_its_readers_language(simcord_env, locales):
