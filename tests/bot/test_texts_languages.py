@@ -18,6 +18,7 @@ from tests.engine.positions import play, three_wars
 from .conftest import Table
 
 DE, FR, EN = words_for("de"), words_for("fr"), words_for("en")
+ES, PT = words_for("es"), words_for("pt-BR")
 NAMES = ["alice", "bob"]
 E5 = parse_square("e5")
 
@@ -83,6 +84,38 @@ def test_standings_and_a_players_place_in_french_and_german() -> None:
     assert french[1].startswith("1. ") and " — couleur la plus faible **" in french[1]
     winner = view.outcome.standings[0].seat
     assert texts.place_words(DE, view, winner).startswith(("du hast gewonnen", "du teilst dir den 1. Platz"))
+
+
+def test_a_conflicts_question_agrees_with_the_gender_of_the_tiles() -> None:
+    """Read in a Spanish game: "Tienes 1 templo: ¿cuántas aportas?" ("cuántas" is said of farms only)."""
+    red, blue, green, black = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK
+    assert texts.how_many_to_commit(ES, red, 1) == "Tienes 1 templo: ¿cuántos aportas?"
+    assert texts.how_many_to_commit(ES, blue, 3) == "Tienes 3 granjas: ¿cuántas aportas?"
+    assert texts.how_many_to_commit(ES, green, 2).endswith("mercados: ¿cuántos aportas?")
+    assert texts.how_many_to_commit(ES, black, 2).endswith("asentamientos: ¿cuántos aportas?")
+    assert texts.how_many_to_commit(PT, black, 3) == "Você tem 3 assentamentos: quantos compromete?"
+    assert texts.how_many_to_commit(PT, blue, 2) == "Você tem 2 fazendas: quantas compromete?"
+    assert texts.how_many_to_commit(PT, red, 2).endswith("templos: quantos compromete?")
+    assert texts.how_many_to_commit(EN, green, 2) == "You hold 2 markets: how many do you commit?"
+    assert texts.how_many_to_commit(DE, red, 2) == "Du hast 2 Tempel: Wie viele setzt du ein?"
+
+
+def test_a_seat_without_leaders_in_supply_is_said_in_a_sentence() -> None:
+    """/te status said "líderes en reserva ninguno" ("leaders in supply none") of a seat whose four leaders
+    are on the board."""
+    assert (
+        texts.seat_status(ES, "bob", 6, 1, ())
+        == "bob: 6 fichas en la mano, 1 catástrofe, ningún líder en reserva"
+    )
+    assert (
+        texts.seat_status(PT, "bob", 6, 0, ()) == "bob: 6 peças na mão, 0 catástrofe, nenhum líder na reserva"
+    )
+    assert (
+        texts.seat_status(EN, "bob", 5, 2, ()) == "bob: 5 tiles in hand, 2 catastrophes, no leaders in supply"
+    )
+    assert texts.seat_status(EN, "bob", 5, 2, (Colour.RED, Colour.BLACK)) == (
+        "bob: 5 tiles in hand, 2 catastrophes, leaders in supply 🟥⬛"
+    )
 
 
 def test_a_refusal_and_a_decision_said_in_the_readers_words() -> None:
