@@ -16,6 +16,7 @@ from i18n import words_for
 from tests.engine.positions import play, three_wars
 
 from .conftest import Table
+from .test_options_2015 import seed_reaching
 
 DE, FR, EN = words_for("de"), words_for("fr"), words_for("en")
 ES, PT = words_for("es"), words_for("pt-BR")
@@ -115,6 +116,25 @@ def test_a_seat_without_leaders_in_supply_is_said_in_a_sentence() -> None:
     )
     assert texts.seat_status(EN, "bob", 5, 2, (Colour.RED, Colour.BLACK)) == (
         "bob: 5 tiles in hand, 2 catastrophes, leaders in supply 🟥⬛"
+    )
+
+
+def test_a_building_and_the_wonder_are_said_of_tiles_of_either_gender() -> None:
+    """Read in Spanish and Portuguese: "tres o más templos. ¿Colocas la biblioteca sobre una de ellas?"
+    and "la maravilla sobre los cinco granjas centrados" agreed with the wrong gender."""
+    seed, actions = seed_reaching(lambda g: g.phase is Phase.BUILDING)
+    game = Game.new(2, seed, buildings=True, wonder=True)
+    play(game, *actions)
+    view = public_view(game)
+    assert texts.building_square(view, texts.building_colour(view)) is None  # beside the board: "Place"
+    assert texts.building_question(ES, view).endswith(" sobre una de sus fichas?")
+    assert texts.building_question(PT, view).endswith(" em uma de suas peças?")
+    farms = Event("wonder", 0, Colour.BLUE, (E5,))
+    assert texts.event_line(ES, farms, NAMES) == (
+        "alice erigió la maravilla sobre las cinco fichas (granjas) centradas en E5."
+    )
+    assert texts.event_line(PT, farms, NAMES) == (
+        "alice ergueu a maravilha sobre as cinco peças (fazendas) centradas em E5."
     )
 
 
