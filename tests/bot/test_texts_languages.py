@@ -217,3 +217,13 @@ async def test_a_french_reader_reads_d_before_a_name_that_starts_with_a_vowel(si
     print(games)
     assert f"au tour d'{actor.user.name} depuis" in games
     assert " de anna" not in games and " de ines" not in games
+
+
+def test_an_absence_is_told_without_guessing_the_players_gender() -> None:
+    """Read in a Spanish channel: "alice está de vacaciones …: sus turnos lo esperan" (a masculine "lo")."""
+    assert texts.away_line(ES, "alice", 100, False, 60) == (
+        "alice está de vacaciones hasta <t:100:f>: sus turnos esperan hasta entonces."
+    )
+    assert texts.away_line(PT, "alice", 100, False, 60) == (
+        "alice está de férias até <t:100:f>: seus turnos esperam até lá."
+    )
