@@ -227,3 +227,14 @@ def test_an_absence_is_told_without_guessing_the_players_gender() -> None:
     assert texts.away_line(PT, "alice", 100, False, 60) == (
         "alice está de férias até <t:100:f>: seus turnos esperam até lá."
     )
+
+
+def test_the_leaderboard_picture_names_the_rating_as_its_reply_does() -> None:
+    """Read in Portuguese: the reply says "nota", its picture said "Rating" (English) in its column and
+    footnote; in Spanish the reply says "Elo"."""
+    from render.leaderboard import FOOTNOTE
+
+    for words, word in ((ES, "Elo"), (PT, "Nota")):
+        heading = words.gettext("**Leaderboard of {server}** — rating, finished games, wins:", server="S")
+        assert words.gettext("Rating") == word and word.lower() in heading.lower()
+        assert words.gettext(FOOTNOTE).startswith(f"{word}: ")
