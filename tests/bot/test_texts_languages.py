@@ -238,3 +238,17 @@ def test_the_leaderboard_picture_names_the_rating_as_its_reply_does() -> None:
         heading = words.gettext("**Leaderboard of {server}** — rating, finished games, wins:", server="S")
         assert words.gettext("Rating") == word and word.lower() in heading.lower()
         assert words.gettext(FOOTNOTE).startswith(f"{word}: ")
+
+
+def test_a_last_call_reads_with_its_relative_time() -> None:
+    """Discord writes <t:…:R> as "dentro de 2 horas" / "em 2 horas": "la partida te espera hasta dentro de 2
+    horas" and "a partida espera por você até em 2 horas" did not read; the time now ends the clause."""
+    from bot.deadlines import Due
+
+    assert texts.last_call_dm(ES, "G", Due(100, "turn")) == (
+        "**G** — último aviso: se te acaba el tiempo <t:100:R>; después se juega tu turno por ti y quedas "
+        "como ausente."
+    )
+    assert texts.last_call_dm(PT, "G", Due(100, "deadline")) == (
+        "**G** — último aviso: seu tempo acaba <t:100:R>; depois vale o padrão."
+    )
