@@ -781,6 +781,22 @@ def seat_words(words: Words, seat: Seat, options: Options, now: int) -> str | No
     )
 
 
+def seat_status(words: Words, name: str, hand_size: int, catastrophes: int, supply: Sequence[Colour]) -> str:
+    """A seat's line in /te status: what the others can know of its hand, catastrophes and leaders."""
+    facts = {
+        "name": name,
+        "tiles": words.ngettext("{n} tile", "{n} tiles", hand_size),
+        "catastrophes": words.ngettext("{n} catastrophe", "{n} catastrophes", catastrophes),
+    }
+    if not supply:  # "leaders in supply none" is no sentence in any language: an empty supply is said whole
+        return words.gettext("{name}: {tiles} in hand, {catastrophes}, no leaders in supply", **facts)
+    return words.gettext(
+        "{name}: {tiles} in hand, {catastrophes}, leaders in supply {supply}",
+        supply="".join(COLOUR_EMOJI[c] for c in supply),
+        **facts,
+    )
+
+
 def status_text(
     words: Words, view: PublicView, names: Sequence[str], record: GameRecord, due: Due | None, now: int
 ) -> str:
@@ -803,14 +819,8 @@ def status_text(
     for s in view.seats:
         holder = record.seat_record(s.seat)
         state = seat_words(words, holder, record.options, now) if holder is not None else None
-        supply = "".join(COLOUR_EMOJI[c] for c in s.leaders_in_supply) or words.gettext("none")
-        line = words.gettext(
-            "{name}: {tiles} in hand, {catastrophes}, leaders in supply {supply}",
-            name=with_dynasty(words, names[s.seat], s.seat),
-            tiles=words.ngettext("{n} tile", "{n} tiles", s.hand_size),
-            catastrophes=words.ngettext("{n} catastrophe", "{n} catastrophes", s.catastrophes),
-            supply=supply,
-        )
+        name = with_dynasty(words, names[s.seat], s.seat)
+        line = seat_status(words, name, s.hand_size, s.catastrophes, s.leaders_in_supply)
         if s.points is not None:
             line += " — " + points_text(words, s.points, s.treasures or 0)
         if state is not None:
@@ -1119,9 +1129,7 @@ def prompt_text(
                     "{strengths} on the board.", strengths=conflict_line(words, view, names, reader=view.seat)
                 )
             ),
-            words.gettext(
-                "You hold {tiles}: how many do you commit?", tiles=tile_count(words, c.tile_colour, held)
-            )
+            how_many_to_commit(words, c.tile_colour, held)
             if held
             else words.gettext(
                 "You hold no {tiles}, so your only answer is 0. {forced}",
@@ -1187,6 +1195,19 @@ def prompt_text(
             )
         )
     return "\n".join(lines)
+
+
+def how_many_to_commit(words: Words, colour: Colour, held: int) -> str:
+    """The question of a conflict's prompt: "You hold 3 temples: how many do you commit?". Its "how many"
+    agrees with the tiles' gender in Spanish and Portuguese (templos: cuántos, granjas: cuántas), so each
+    colour has its own message."""
+    tiles = tile_count(words, colour, held)
+    return (
+        words.pgettext("temples", "You hold {tiles}: how many do you commit?", tiles=tiles),
+        words.pgettext("farms", "You hold {tiles}: how many do you commit?", tiles=tiles),
+        words.pgettext("markets", "You hold {tiles}: how many do you commit?", tiles=tiles),
+        words.pgettext("settlements", "You hold {tiles}: how many do you commit?", tiles=tiles),
+    )[colour]
 
 
 # R34: a forced choice still waits, or a quick answer would show the others what the player lacks

@@ -103,6 +103,11 @@ class Words:
     def __repr__(self) -> str:
         return f"Words({self.language!r})"
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled as its language: work sent to a worker process (a replay) finds the same catalogue there.
+        Its translations cannot be pickled (gettext compiles the plural rule into a function)."""
+        return (words_for, (self.language,))
+
     @property
     def locale(self) -> str:
         """The language's locale for Babel's number, list and plural data ("pt_BR")."""

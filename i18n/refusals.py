@@ -260,6 +260,8 @@ def refusal_words(error: EngineError | Reason, words: Words, names: Sequence[str
             return content_words(value, words, names)
         if isinstance(value, tuple):  # squares: "A9, C9 or D4" as the language lists them
             return format_list(list(value), style="or", locale=words.language.replace("-", "_"))
+        if name == "kind":  # notation ("not a `tile` action"), not a word of the reader's language
+            return f"`{value}`"
         return value
 
     return REFUSALS[reason.code].say(words, reason.params, fill)

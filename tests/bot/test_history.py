@@ -142,6 +142,24 @@ async def test_a_replay_is_worked_on_then_follows_as_an_animated_picture(simcord
     assert channel.history() == []  # nothing public
 
 
+async def test_a_replay_asked_in_spanish_or_portuguese_is_drawn_in_that_language(
+    simcord_env, server, locales
+):
+    """Read in a Spanish game: "/te historial repetición" answered "Lo siento, algo salió mal" to every
+    reader but an English one (a catalogue's words could not be sent to the worker process drawing it)."""
+    guild, channel, (alice, bob, carol) = server
+    locales.people[bob.id], locales.people[carol.id] = "es-ES", "pt-BR"
+    played = await play_game(
+        simcord_env.bot.store, guild.id, channel.id, [alice.id, bob.id], seed=4, actions=9
+    )
+    for member, done in ((bob, "Hecho: la repetición está abajo."), (carol, "Pronto: o replay está abaixo.")):
+        result = await member.slash(channel, "te history replay")
+        assert result.ephemeral and result.response.content == done, result.response.content
+        [picture] = result.followups
+        [attachment] = picture.attachments
+        assert frames_of(await attachment.read()) == expected_frames(played)
+
+
 async def test_a_replay_names_the_seats_marks_them_and_titles_the_game(simcord_env, server, monkeypatch):
     guild, channel, (alice, bob, carol) = server
     dave = guild.add_member(simcord_env.create_user("dave"))

@@ -16,8 +16,10 @@ from i18n import words_for
 from tests.engine.positions import play, three_wars
 
 from .conftest import Table
+from .test_options_2015 import seed_reaching
 
 DE, FR, EN = words_for("de"), words_for("fr"), words_for("en")
+ES, PT = words_for("es"), words_for("pt-BR")
 NAMES = ["alice", "bob"]
 E5 = parse_square("e5")
 
@@ -83,6 +85,57 @@ def test_standings_and_a_players_place_in_french_and_german() -> None:
     assert french[1].startswith("1. ") and " — couleur la plus faible **" in french[1]
     winner = view.outcome.standings[0].seat
     assert texts.place_words(DE, view, winner).startswith(("du hast gewonnen", "du teilst dir den 1. Platz"))
+
+
+def test_a_conflicts_question_agrees_with_the_gender_of_the_tiles() -> None:
+    """Read in a Spanish game: "Tienes 1 templo: ¿cuántas aportas?" ("cuántas" is said of farms only)."""
+    red, blue, green, black = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK
+    assert texts.how_many_to_commit(ES, red, 1) == "Tienes 1 templo: ¿cuántos aportas?"
+    assert texts.how_many_to_commit(ES, blue, 3) == "Tienes 3 granjas: ¿cuántas aportas?"
+    assert texts.how_many_to_commit(ES, green, 2).endswith("mercados: ¿cuántos aportas?")
+    assert texts.how_many_to_commit(ES, black, 2).endswith("asentamientos: ¿cuántos aportas?")
+    assert texts.how_many_to_commit(PT, black, 3) == "Você tem 3 assentamentos: quantos compromete?"
+    assert texts.how_many_to_commit(PT, blue, 2) == "Você tem 2 fazendas: quantas compromete?"
+    assert texts.how_many_to_commit(PT, red, 2).endswith("templos: quantos compromete?")
+    assert texts.how_many_to_commit(EN, green, 2) == "You hold 2 markets: how many do you commit?"
+    assert texts.how_many_to_commit(DE, red, 2) == "Du hast 2 Tempel: Wie viele setzt du ein?"
+
+
+def test_a_seat_without_leaders_in_supply_is_said_in_a_sentence() -> None:
+    """/te status said "líderes en reserva ninguno" ("leaders in supply none") of a seat whose four leaders
+    are on the board."""
+    assert (
+        texts.seat_status(ES, "bob", 6, 1, ())
+        == "bob: 6 fichas en la mano, 1 catástrofe, ningún líder en reserva"
+    )
+    assert (
+        texts.seat_status(PT, "bob", 6, 0, ()) == "bob: 6 peças na mão, 0 catástrofe, nenhum líder na reserva"
+    )
+    assert (
+        texts.seat_status(EN, "bob", 5, 2, ()) == "bob: 5 tiles in hand, 2 catastrophes, no leaders in supply"
+    )
+    assert texts.seat_status(EN, "bob", 5, 2, (Colour.RED, Colour.BLACK)) == (
+        "bob: 5 tiles in hand, 2 catastrophes, leaders in supply 🟥⬛"
+    )
+
+
+def test_a_building_and_the_wonder_are_said_of_tiles_of_either_gender() -> None:
+    """Read in Spanish and Portuguese: "tres o más templos. ¿Colocas la biblioteca sobre una de ellas?"
+    and "la maravilla sobre los cinco granjas centrados" agreed with the wrong gender."""
+    seed, actions = seed_reaching(lambda g: g.phase is Phase.BUILDING)
+    game = Game.new(2, seed, buildings=True, wonder=True)
+    play(game, *actions)
+    view = public_view(game)
+    assert texts.building_square(view, texts.building_colour(view)) is None  # beside the board: "Place"
+    assert texts.building_question(ES, view).endswith(" sobre una de sus fichas?")
+    assert texts.building_question(PT, view).endswith(" em uma de suas peças?")
+    farms = Event("wonder", 0, Colour.BLUE, (E5,))
+    assert texts.event_line(ES, farms, NAMES) == (
+        "alice erigió la maravilla sobre las cinco fichas (granjas) centradas en E5."
+    )
+    assert texts.event_line(PT, farms, NAMES) == (
+        "alice ergueu a maravilha sobre as cinco peças (fazendas) centradas em E5."
+    )
 
 
 def test_a_refusal_and_a_decision_said_in_the_readers_words() -> None:
@@ -164,3 +217,38 @@ async def test_a_french_reader_reads_d_before_a_name_that_starts_with_a_vowel(si
     print(games)
     assert f"au tour d'{actor.user.name} depuis" in games
     assert " de anna" not in games and " de ines" not in games
+
+
+def test_an_absence_is_told_without_guessing_the_players_gender() -> None:
+    """Read in a Spanish channel: "alice está de vacaciones …: sus turnos lo esperan" (a masculine "lo")."""
+    assert texts.away_line(ES, "alice", 100, False, 60) == (
+        "alice está de vacaciones hasta <t:100:f>: sus turnos esperan hasta entonces."
+    )
+    assert texts.away_line(PT, "alice", 100, False, 60) == (
+        "alice está de férias até <t:100:f>: seus turnos esperam até lá."
+    )
+
+
+def test_the_leaderboard_picture_names_the_rating_as_its_reply_does() -> None:
+    """Read in Portuguese: the reply says "nota", its picture said "Rating" (English) in its column and
+    footnote; in Spanish the reply says "Elo"."""
+    from render.leaderboard import FOOTNOTE
+
+    for words, word in ((ES, "Elo"), (PT, "Nota")):
+        heading = words.gettext("**Leaderboard of {server}** — rating, finished games, wins:", server="S")
+        assert words.gettext("Rating") == word and word.lower() in heading.lower()
+        assert words.gettext(FOOTNOTE).startswith(f"{word}: ")
+
+
+def test_a_last_call_reads_with_its_relative_time() -> None:
+    """Discord writes <t:…:R> as "dentro de 2 horas" / "em 2 horas": "la partida te espera hasta dentro de 2
+    horas" and "a partida espera por você até em 2 horas" did not read; the time now ends the clause."""
+    from bot.deadlines import Due
+
+    assert texts.last_call_dm(ES, "G", Due(100, "turn")) == (
+        "**G** — último aviso: se te acaba el tiempo <t:100:R>; después se juega tu turno por ti y quedas "
+        "como ausente."
+    )
+    assert texts.last_call_dm(PT, "G", Due(100, "deadline")) == (
+        "**G** — último aviso: seu tempo acaba <t:100:R>; depois vale o padrão."
+    )

@@ -111,3 +111,12 @@ def test_language_codes_forgive_case_and_underscore():
     assert parse_language("auto") is None
     assert words_for("xx").language == "en"
     assert words_for(None).gettext("{a}!", a=1) == "1!"
+
+
+@pytest.mark.parametrize(("language", "masculine"), [("es", "bienvenido"), ("pt-BR", "bem-vindo")])
+def test_a_player_is_welcomed_in_words_that_fit_everyone(language, masculine):
+    """Read in Spanish: the welcome DM says "te damos la bienvenida", but coming back from an absence said
+    "Bienvenido de vuelta", a greeting only for men. Every welcome is worded for whoever reads it."""
+    said = [m.string for m in read_catalogue(language) if m.id and isinstance(m.string, str)]
+    assert not [s for s in said if masculine in s.lower()]
+    assert any("bienvenida" in s or "boas-vindas" in s for s in said)

@@ -36,6 +36,7 @@ from i18n.coded import Said, message_placeholders
 from i18n.hints import HAPPENED, HINTS, happened_words, hint_words, reason_words, why_words
 from i18n.refusals import CONTENTS, REFUSALS, content_words, refusal_words
 from i18n.terms import action_label
+from tests.engine.positions import three_wars
 
 # The values a parameter that picks the message can take.
 PICKED_BY = {"colour": set(COLOURS), "monument": set(MONUMENTS), "waiting": set(PHASE_KINDS)}
@@ -257,3 +258,16 @@ def test_action_labels():
     assert action_label(words_for("fr"), Action.parse("leader black e5")) == "Roi en E5"
     assert parse_square("e5") == Action.parse("tile red e5").square
     assert Phase.ACTION not in PICKED_BY["waiting"]
+
+
+def test_the_kind_of_action_a_decision_refuses_is_said_as_notation():
+    """Read in Spanish: "…en una revuelta (`commit <n>`), no una acción tile." carried an English word in a
+    Spanish sentence; the kind is notation, marked as such in every language."""
+    game = three_wars()
+    tile = next(a for a in Game.new(players=2, seed=3).legal_actions() if a.kind == "tile")
+    error = refused(game, tile.text)
+    assert error.code is Refusal.WRONG_KIND and error.params["kind"] == "tile"
+    assert refusal_words(error, words_for("es")).endswith(", no una acción `tile`.")
+    assert refusal_words(error, words_for("pt-BR")).endswith(", não uma ação `tile`.")
+    assert refusal_words(error, words_for("en")).endswith(", not a `tile` action.")
+    assert refusal_words(error, words_for("de")).endswith("nicht auf eine `tile`-Aktion.")
