@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "722e4fa396e44c2532f84e132ed2f5f48d1eb5bf3b53c1925647957aea58580d"
+PINNED = "b37325367cf542e430fdc973425778c520d827fa887a784d013edc3a59604a72"
 
 
 def choices() -> list[str]:
