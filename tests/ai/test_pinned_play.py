@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "b37325367cf542e430fdc973425778c520d827fa887a784d013edc3a59604a72"
+PINNED = "db6fbd3d35ee867c6b3abd1a145e1305d6187acbe5dd52c2033f84fac210226e"
 
 
 def choices() -> list[str]:
