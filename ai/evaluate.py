@@ -35,7 +35,7 @@ class Weights:
     hand_red: float = 0.05  # temples in hand defend and attack in revolts (R13)
     catastrophe: float = 0.12
     rivals: float = 1.0  # how much the rivals' value counts against one's own
-    win: float = 6.0  # a finished game: for winning outright
+    win: float = 6.0  # a finished game: winning outright over losing (half of it each way from a tie)
 
 
 DEFAULT = Weights()
@@ -202,13 +202,16 @@ def seat_values(world: World, w: Weights = DEFAULT) -> list[float]:
 
 
 def terminal_value(snap: Snapshot, seat: int, w: Weights = DEFAULT) -> float:
+    """A finished game for ``seat``: the places won (R24) and the margin in the weakest colour, on the
+    scale of ``evaluate``'s unfinished positions: an even finish is worth 0, as an even position is, so
+    that ending the game is worth seeking only when ahead."""
     keys = [final_key(allocate(snap.points[s], snap.held[s])) for s in range(snap.players)]
     mine = keys[seat]
     better = sum(1 for s, k in enumerate(keys) if s != seat and k > mine)
     equal = sum(1 for s, k in enumerate(keys) if s != seat and k == mine)
     share = (snap.players - 1 - better - 0.5 * equal) / max(1, snap.players - 1)
     best_rival = max(k[0] for s, k in enumerate(keys) if s != seat)
-    return w.win * share + (mine[0] - best_rival)
+    return w.win * (share - 0.5) + (mine[0] - best_rival)
 
 
 def evaluate(world: World, seat: int, w: Weights = DEFAULT) -> float:

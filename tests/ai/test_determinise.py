@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from ai.determinise import sample_world, tile_counts
+from ai.determinise import sample_hidden, sample_world, tile_counts
 from ai.snapshot import Snapshot
-from engine import Game, Phase, dump, player_view
+from engine import Game, Phase, dump, player_view, square_name
+from engine.board import COLUMNS, SQUARES, STANDARD
 from engine.rng import Rng
 from tests.ai.helpers import eventful_choice, eventful_game, positions_by_phase
 from tests.engine.positions import builder_minded, position
@@ -107,3 +108,17 @@ def test_determinisations_after_the_wonder_keep_its_five_tiles_out_of_the_game()
     composed = position(at={"e5": "0K", "f5": "R"}, hands=["RRBGKK", "RBBGKK"])
     world = sample_world(player_view(composed, 0), composed.legal_actions(), random.Random(1))
     assert world.game.settings.composed
+
+
+def test_late_in_a_two_seat_game_the_bag_is_not_taken_for_empty():
+    # turn 66 with 78 tiles unseen outside the hands (in the bag or out of the game): where games between
+    # normal players stand then, their bags still holding 8 to 30 tiles. The split is hidden (R25), so
+    # it is sampled; an estimate that emptied the bag in every determinisation made every simulation end
+    # the game with the current turn.
+    land = [s for s in range(SQUARES) if s not in STANDARD.river and s // COLUMNS >= 4]
+    tiles = {square_name(s): "RRRRRRGGGKKK"[i % 12] for i, s in enumerate(land[:60])}
+    game = position(at=tiles, turn=66, hands=["RRBBGK", "RRBBGK"])
+    view = player_view(game, 0)
+    bags = [sum(sample_hidden(view, random.Random(sample)).bag) for sample in range(40)]
+    assert sum(1 for bag in bags if bag > 0) >= 30
+    assert len(set(bags)) > 5

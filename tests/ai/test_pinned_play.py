@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "722e4fa396e44c2532f84e132ed2f5f48d1eb5bf3b53c1925647957aea58580d"
+PINNED = "db6fbd3d35ee867c6b3abd1a145e1305d6187acbe5dd52c2033f84fac210226e"
 
 
 def choices() -> list[str]:

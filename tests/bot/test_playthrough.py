@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.texts import choice_label
-from engine import Phase, load
+from engine import Phase, load, public_view
 from engine.rng import Rng
 from i18n import words_for
 from tests.bot.conftest import Table, drive
@@ -246,7 +246,7 @@ async def test_a_month_among_friends(simcord_env, game_seed, db_path):
         away = record.seat_record(record.seat_to_act).away_at(now)
         assert away or game.phase is Phase.ACTION or prompt is not None, "a decision nobody was asked"
         if game.phase is not Phase.ACTION and prompt is not None and chooser.below(2) == 0:
-            await actor.user.click(prompt, label=choice_label(EN, choice.text))
+            await actor.user.click(prompt, label=choice_label(EN, choice.text, public_view(game)))
         else:
             await drive(table, choice.text)
         await env.advance_time(60 * (5 + chooser.below(240)))  # people answer within minutes or hours
