@@ -236,19 +236,26 @@ async def test_a_german_players_catch_up_quotes_the_french_channel_in_german(sim
     assert " a posé " in french_log, french_log
 
 
+async def german_and_unnamed_in_french(env, locales, monkeypatch) -> tuple[Table, object, int]:
+    """A French game of two: its first player reads German, its second is a person Discord will not name;
+    played on until the unnamed seat's turn. The table, the German member and the unnamed user's id."""
+    table = await french_table(env, locales)
+    record = await table.record()
+    german = table.member(record.user_at(0))
+    unnamed = record.user_at(1)
+    await speaks(env, german.id, "de", locales)
+    discord_will_not_name(monkeypatch, unnamed)
+    while (await table.record()).user_to_act != unnamed:
+        await play_a_tile(table)
+    return table, german, unnamed
+
+
 async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     simcord_env, locales, monkeypatch
 ):
     """A person Discord will not name is "Joueur 2" in a French game's channel and "Spieler 2" in its German
     player's DMs and replies: the fallback name follows the reader, as the rest of the DM does."""
-    table = await french_table(simcord_env, locales)
-    record = await table.record()
-    german = table.member(record.user_at(0))
-    unnamed = record.user_at(1)
-    await speaks(simcord_env, german.id, "de", locales)
-    discord_will_not_name(monkeypatch, unnamed)
-    while (await table.record()).user_to_act != unnamed:
-        await play_a_tile(table)
+    table, german, unnamed = await german_and_unnamed_in_french(simcord_env, locales, monkeypatch)
     await play_a_tile(table)
     await play_a_tile(table)  # the unnamed seat's turn: the German player's turn DM quotes it
     channel = "\n".join(m.content for m in table.channel.history())
@@ -261,7 +268,7 @@ async def test_a_seat_discord_will_not_name_is_named_in_the_readers_language(
     # a German who takes the unnamed seat over is welcomed to the seat of "Spieler 2"
     erika = table.guild.add_member(simcord_env.create_user("erika"))
     await speaks(simcord_env, erika.id, "de", locales)
-    creator = table.member(record.creator_id)
+    creator = table.member((await table.record()).creator_id)
     replaced = await creator.slash(table.channel, "te seat replace", seat_of=table.member(unnamed), by=erika)
     assert replaced.ephemeral, replaced.response.content
     welcome = erika.user.dm_channel.history()[0].content
@@ -274,14 +281,7 @@ async def test_a_refusal_names_an_unnamed_seats_leader_in_the_readers_language(
 ):
     """The engine's refusal "it holds player 2's king" is worded for whoever asked: a German player of a
     French game reads "der König von Spieler 2", not the channel's "joueur 2"."""
-    table = await french_table(simcord_env, locales)
-    record = await table.record()
-    german = table.member(record.user_at(0))
-    unnamed = record.user_at(1)
-    await speaks(simcord_env, german.id, "de", locales)
-    discord_will_not_name(monkeypatch, unnamed)
-    while (await table.record()).user_to_act != unnamed:
-        await play_a_tile(table)
+    table, german, unnamed = await german_and_unnamed_in_french(simcord_env, locales, monkeypatch)
     game = await table.game()
     king = next(a for a in game.legal_actions() if a.kind == "leader" and a.colour == COLOURS[3])
     square = king.text.split()[-1]
