@@ -29,6 +29,7 @@ from engine import (
 from engine.scoring import allocate_treasures
 from i18n import N_, Words
 from i18n.terms import (
+    SCORE_NAMES,
     a_tile,
     building_name,
     colour_name,
@@ -859,11 +860,6 @@ def points_text(words: Words, points: Sequence[int], treasures: int) -> str:
     return " ".join(parts) + " · " + words.ngettext("{n} treasure", "{n} treasures", treasures)
 
 
-# The one name of a player's score during the game (R24: the weakest colour once treasures are added), the
-# same in the hand picture, its DM and /te hand
-SCORE_NOW = N_("Score if the game ended now")
-
-
 def score_now(points: Sequence[int], treasures: int) -> int:
     return min(allocate_treasures(points, treasures))
 
@@ -888,7 +884,7 @@ def hand_text(words: Words, view: PlayerView) -> str:
                 "leaders in supply: {supply}",
                 points=scores,
                 treasures=words.ngettext("{n} treasure", "{n} treasures", view.treasures),
-                score_name=words.gettext(SCORE_NOW),
+                score_name=words.gettext(SCORE_NAMES[view.outcome is not None]),
                 score=score_now(view.points, view.treasures),
                 catastrophes=words.ngettext("{n} catastrophe", "{n} catastrophes", me.catastrophes),
                 supply=supply,

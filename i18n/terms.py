@@ -18,6 +18,14 @@ from i18n import N_, Nn_, PluralPair, Words
 RED, BLUE, GREEN, BLACK = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK
 
 
+# A player's score (R24: the weakest colour once treasures are added), one name in the hand picture, its DM
+# and /te hand: while the game goes on, what it would be; once the game is over, what it is.
+SCORE_NOW = N_("Score if the game ended now")
+FINAL_SCORE = N_("Final score")
+# by whether the game is over
+SCORE_NAMES: Final[Mapping[bool, str]] = {False: SCORE_NOW, True: FINAL_SCORE}
+
+
 TILE_NAMES: Final[Mapping[Colour, str]] = {
     RED: N_("temple"),
     BLUE: N_("farm"),

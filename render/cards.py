@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine import Colour, PlayerView, PublicView
 from engine.scoring import allocate_treasures
 from i18n import N_, Words
-from i18n.terms import POINT_NAMES, tile_count
+from i18n.terms import POINT_NAMES, SCORE_NAMES, tile_count
 from render import labels, sprites, style
 from render.seats import SeatNote, SeatNotes, note_height, note_sprite, valid_notes
 from render.style import text
@@ -113,7 +113,7 @@ def render_hand(
     sprites.treasure(30).put(image, m, y + 16)
     text(draw, (m + 40, y + 31), str(view.treasures), 26, bold=True)
     final = allocate_treasures(view.points, view.treasures)
-    label((m + 2 * slot, y), N_("Score if the game ended now"), half)
+    label((m + 2 * slot, y), SCORE_NAMES[view.outcome is not None], half)
     text(draw, (m + 2 * slot, y + 31), str(min(final)), 26, bold=True)
     label((m + 2 * slot + 40, y + 32), N_("your weakest colour"), half - 40)
 

@@ -3,13 +3,17 @@ is said, a decision's time-out is one line, and DMs say only what is true when t
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
+import render
 from bot import history_texts, texts
 from bot.history import bot_numbers
 from bot.present import wars_called_off, wars_offered
 from engine import Action, Colour, player_view, public_view
-from i18n import words_for
+from i18n import Words, words_for
 from storage import Player, SeatResult
 from tests.engine.positions import play, three_wars
+from tests.render.helpers import random_game
 
 EN = words_for("en")
 
@@ -107,6 +111,28 @@ async def test_the_lobby_is_one_message_and_the_welcome_comes_once_per_person(si
     await alice.slash(second, "te join")
     welcome = [m for p in (alice, bob) for m in p.user.dm_channel.history() if "welcome to" in m.content]
     assert len(welcome) == 2
+
+
+def test_a_finished_games_hand_gives_the_final_score_not_the_score_if_it_ended_now() -> None:
+    game = random_game(6, 2)[-1][0]
+    assert game.is_over
+    view = player_view(game, 0)
+    score = texts.score_now(view.points, view.treasures)
+    assert f"Final score **{score}**" in texts.hand_text(EN, view)
+    assert f"Endwertung **{score}**" in texts.hand_text(words_for("de"), view)
+    assert "ended now" not in texts.hand_text(EN, view)
+    # the hand picture names it the same way (one message)
+    drawn: list[str] = []
+    gettext = Words.gettext
+
+    def said(self: Words, message: str, **params: object) -> str:
+        drawn.append(message)
+        return gettext(self, message, **params)
+
+    with patch.object(Words, "gettext", said):
+        render.hand_png(view, words=EN, names=["alice", "bob"])
+    assert "Final score" in drawn and "Score if the game ended now" not in drawn, drawn
+    assert "Score if the game ended now" in texts.hand_text(EN, player_view(random_game(6, 2)[-2][0], 0))
 
 
 def test_an_undo_is_said_in_words_and_the_score_has_one_name() -> None:

@@ -12,7 +12,7 @@ from bot.play import NOT_PLAYING
 from bot.present import wars_offered
 from engine import Action, Colour, Event, Game, Phase, player_view, public_view
 from engine.board import parse_square
-from i18n import words_for
+from i18n import terms, words_for
 from tests.engine.positions import play, three_wars
 
 from .conftest import Table
@@ -188,7 +188,7 @@ async def test_a_french_game_posts_in_french_while_its_german_player_reads_germa
     french = next(p for p in table.players if locales.people[p.id] == "fr")
     hand = (await french.slash(table.channel, "te hand")).response.content
     # one name for the score, the same as on the hand picture (one catalogue entry)
-    assert "**Ta main** : " in hand and FR.gettext(texts.SCORE_NOW) in hand, hand
+    assert "**Ta main** : " in hand and FR.gettext(terms.SCORE_NOW) in hand, hand
 
 
 async def test_a_german_players_dms_keep_one_hand_as_the_game_goes_on(simcord_env, locales):

@@ -198,7 +198,7 @@ def test_every_label_fits_its_place(language: str) -> None:
     # the hand's labels and the score's headings are never clipped
     half = (cards.HAND_W - 2 * cards.MARGIN) // 2
     small = cards.HAND_TEXT
-    for message in ("Score if the game ended now", "Leaders in supply", "all on the board"):
+    for message in ("Score if the game ended now", "Final score", "Leaders in supply", "all on the board"):
         assert style.text_width(words.gettext(message), small) <= half, message
     assert style.text_width(words.gettext("your weakest colour"), small) <= half - 40
     for colour_points in POINT_NAMES.values():
