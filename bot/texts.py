@@ -1622,13 +1622,13 @@ def vacation_over_dm(words: Words, game: str, view: PublicView, deadline: str) -
 def last_call_dm(words: Words, game: str, due: Due) -> str:
     if due.kind == TURN:
         return words.gettext(
-            "**{game}** — last call: the game waits for you until <t:{at}:R>; then your turn is played for "
+            "**{game}** — last call: your time runs out <t:{at}:R>; then your turn is played for "
             "you and you are marked away.",
             game=game,
             at=due.at,
         )
     return words.gettext(
-        "**{game}** — last call: the game waits for you until <t:{at}:R>; then the default applies.",
+        "**{game}** — last call: your time runs out <t:{at}:R>; then the default applies.",
         game=game,
         at=due.at,
     )

@@ -252,3 +252,13 @@ def test_a_last_call_reads_with_its_relative_time() -> None:
     assert texts.last_call_dm(PT, "G", Due(100, "deadline")) == (
         "**G** — último aviso: seu tempo acaba <t:100:R>; depois vale o padrão."
     )
+    # English, German and French too: Discord's "in 2 hours" ends the clause, never "until in 2 hours"
+    assert texts.last_call_dm(EN, "G", Due(100, "deadline")) == (
+        "**G** — last call: your time runs out <t:100:R>; then the default applies."
+    )
+    assert texts.last_call_dm(DE, "G", Due(100, "turn")).startswith(
+        "**G** — Letzter Aufruf: Deine Zeit läuft <t:100:R> ab; danach wird dein Zug"
+    )
+    assert texts.last_call_dm(FR, "G", Due(100, "deadline")).startswith(
+        "**G** — dernier appel : ton délai expire <t:100:R> ;"
+    )
