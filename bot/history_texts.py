@@ -393,17 +393,18 @@ def no_ratings(server: str, words: Words) -> str:
 
 
 def waiting_words(view: PublicView, names: Sequence[str], since: int, words: Words) -> str:
-    """Where a game stands and whom it waits on since when: 'turn 5, Bob's turn since <t:…:R>'."""
+    """Where a game stands and whom it waits on since when: 'turn 5, Bob's turn (started <t:…:R>)'. Discord
+    writes the time as "3 hours ago" ("vor 3 Stunden", "il y a 3 heures"), so no "since" stands before it."""
     if view.phase is Phase.OVER or view.to_act is None:
         return words.gettext("turn {turn}, over", turn=view.turn)
     params = {"turn": view.turn, "name": names[view.to_act], "since": since}
     if view.phase is Phase.ACTION:
-        return words.gettext("turn {turn}, {name}'s turn since <t:{since}:R>", **params)
+        return words.gettext("turn {turn}, {name}'s turn (started <t:{since}:R>)", **params)
     if view.conflict is not None and view.conflict.kind == "revolt":
-        return words.gettext("turn {turn}, {name} must commit (revolt) since <t:{since}:R>", **params)
+        return words.gettext("turn {turn}, {name} must commit (revolt, asked <t:{since}:R>)", **params)
     if view.conflict is not None:
-        return words.gettext("turn {turn}, {name} must commit (war) since <t:{since}:R>", **params)
-    return words.gettext("turn {turn}, {name} must choose since <t:{since}:R>", **params)
+        return words.gettext("turn {turn}, {name} must commit (war, asked <t:{since}:R>)", **params)
+    return words.gettext("turn {turn}, {name} must choose (asked <t:{since}:R>)", **params)
 
 
 def running_line(

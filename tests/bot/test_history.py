@@ -431,7 +431,11 @@ async def test_the_servers_games_and_their_autocomplete(simcord_env, server, his
     assert (
         f"• game {playing.id} · <#{playing.record.channel_id}> — turn {playing.game.turn}, {waiting}" in text
     )
-    assert f"since <t:{playing.record.updated_at}:R>" in text
+    assert (
+        f"(started <t:{playing.record.updated_at}:R>)" in text
+        or f"asked <t:{playing.record.updated_at}:R>)" in text
+    )
+    assert "since <t:" not in text  # Discord writes "3 hours ago": never "since 3 hours ago"
     assert f"• game {lobby.id} · <#{lobby.record.channel_id}> — lobby, 1 player seated" in text
     assert "alice and bob shared the win with" in text or "bob and alice shared the win with" in text
     assert text.index("**In play**") < text.index("**Open lobbies:**") < text.index("**Recently finished:**")

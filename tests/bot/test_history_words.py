@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot import history_texts as texts
+from engine import Game, public_view
 from i18n import LANGUAGES, words_for
 from i18n.extract import wanted_messages
 from storage import LeaderboardRow, Opponent, Player, PlayerStats
@@ -189,3 +190,25 @@ async def test_a_german_reader_gets_every_history_answer_in_german(simcord_env, 
     for name, content in contents.items():
         left = [run for run in english if run in content]
         assert not left, (name, left)
+
+
+@pytest.mark.parametrize(
+    ("language", "read"),
+    [
+        ("en", "turn 2, bob's turn (started <t:100:R>)"),
+        ("de", "Zug 2, bob ist am Zug (begonnen <t:100:R>)"),
+        ("fr", "tour 2, au tour de bob (commencé <t:100:R>)"),
+        ("es", "turno 2, le toca a bob (empezó <t:100:R>)"),
+        ("pt-BR", "turno 2, vez de bob (começou <t:100:R>)"),
+    ],
+)
+def test_whom_a_game_waits_on_reads_with_discords_relative_time(language, read):
+    """Discord writes <t:…:R> as "3 hours ago" / "vor 3 Stunden" / "il y a 3 heures": "since" before it read
+    "since 3 hours ago", "seit vor 3 Stunden", "depuis il y a 3 heures"."""
+    game = Game.new(2, 1)
+    while game.turn < 2:
+        game.apply(next(a for a in game.legal_actions() if a.kind == "tile"))
+    view = public_view(game)
+    names = ["alice", "bob"]
+    assert view.to_act == 1
+    assert texts.waiting_words(view, names, 100, words_for(language)) == read
