@@ -215,7 +215,7 @@ async def test_a_french_reader_reads_d_before_a_name_that_starts_with_a_vowel(si
     print(status)  # read in the test's output
     games = (await waiting.slash(table.channel, "te history games")).response.content
     print(games)
-    assert f"au tour d'{actor.user.name} depuis" in games
+    assert f"au tour d'{actor.user.name} (commencé <t:" in games
     assert " de anna" not in games and " de ines" not in games
 
 
