@@ -108,14 +108,14 @@ class SeatNames:
 
     def worded(self, words: Words) -> list[str]:
         """One name per seat; "player 2" or "Bot (hard)" in ``words`` where no name is known."""
-        return [
-            name
-            if name is not None
-            else words.gettext(A_COMPUTER, level=level)
-            if level is not None
-            else words.gettext(A_PLAYER, number=seat + 1)
-            for seat, (name, level) in enumerate(zip(self.known, self.levels, strict=True))
-        ]
+        names = []
+        for seat, (name, level) in enumerate(zip(self.known, self.levels, strict=True)):
+            if name is None and level is None:
+                name = words.gettext(A_PLAYER, number=seat + 1)
+            elif name is None:
+                name = words.gettext(A_COMPUTER, level=level)
+            names.append(name)
+        return names
 
 
 class Directory:
