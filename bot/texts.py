@@ -623,13 +623,16 @@ def awaited(words: Words, view: PublicView, names: Sequence[str], mention: str |
         commit = tiles_name(words, c.tile_colour)
         if phase.is_attacker:
             return words.gettext(
-                "{name} (attacker) must commit {tiles}: {strengths}.",
+                "{name} must commit {tiles} as the attacker: {strengths}.",
                 name=who,
                 tiles=commit,
                 strengths=strengths,
             )
         return words.gettext(
-            "{name} (defender) must commit {tiles}: {strengths}.", name=who, tiles=commit, strengths=strengths
+            "{name} must commit {tiles} as the defender: {strengths}.",
+            name=who,
+            tiles=commit,
+            strengths=strengths,
         )
     return decision_sentence(words, view, who)
 

@@ -56,7 +56,7 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         action,
         user_id=interaction.user.id,
         sent_at=interaction.created_at,
-        note=ClosingNote(N_("You chose: {choice} (with /te choose).")),
+        note=ClosingNote(N_("With /te choose, you chose: {choice}.")),
     )
     done = reader_words(interaction).gettext("Done: {action}.", action=f"`{' '.join(typed)}`")
     await interaction.followup.send(done, ephemeral=True)

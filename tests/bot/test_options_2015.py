@@ -178,7 +178,7 @@ async def test_a_building_move_says_where_it_comes_from(simcord_env, game_seed):
     await drive(table, moves[0].text)
     target = square_name(moves[0].square).upper()
     assert f"{mover.user.name} moved the {name} from {here} to {target}." in channel_lines(table)
-    assert f"You chose: {name.capitalize()} on {target} (moves from {here}) (with /te choose)." in note_of(
+    assert f"With /te choose, you chose: {name.capitalize()} on {target} (moves from {here})." in note_of(
         mover, prompt
     )
 

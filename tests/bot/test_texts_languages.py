@@ -69,7 +69,38 @@ def test_a_war_prompt_and_its_buttons_in_german_and_french() -> None:
     play(game, "war green")  # the war of the traders: the defender is asked
     french = texts.prompt_text(FR, player_view(game, game.to_act), NAMES, "G", 100)
     assert french.startswith("**G** — **Guerre des marchands** : tu es ")
-    assert texts.awaited(FR, public_view(game), NAMES).startswith(f"{NAMES[game.to_act]} (")
+    assert texts.awaited(FR, public_view(game), NAMES).startswith(f"{NAMES[game.to_act]} doit engager des ")
+
+
+def test_who_must_commit_reads_without_doubled_parentheses_in_every_language() -> None:
+    """A computer seat's name carries its level in parentheses ("Bot (normal)"): the role in a conflict is
+    said in words, not in a second pair ("Bot (normal) (defensor)")."""
+    game = three_wars()
+    play(game, "war green")  # the war of the traders: its attacker commits first
+    names = ["Bot (normal)", "Bot (normal)"]
+    languages = (("en", EN), ("de", DE), ("fr", FR), ("es", ES), ("pt", PT))
+
+    def said() -> dict[str, str]:
+        lines = {language: texts.awaited(words, public_view(game), names) for language, words in languages}
+        for line in lines.values():
+            assert ") (" not in line and line.startswith("Bot (normal) "), line
+        return {language: line.split(":")[0] for language, line in lines.items()}
+
+    assert said() == {
+        "en": "Bot (normal) must commit markets as the attacker",
+        "de": "Bot (normal) muss als Angreifer Märkte einsetzen",
+        "fr": "Bot (normal) doit engager des marchés en tant qu'attaquant ",
+        "es": "Bot (normal) debe aportar mercados como atacante",
+        "pt": "Bot (normal) deve comprometer mercados como atacante",
+    }
+    play(game, "commit 0")
+    assert said() == {
+        "en": "Bot (normal) must commit markets as the defender",
+        "de": "Bot (normal) muss als Verteidiger Märkte einsetzen",
+        "fr": "Bot (normal) doit engager des marchés en tant que défenseur ",
+        "es": "Bot (normal) debe aportar mercados como defensor",
+        "pt": "Bot (normal) deve comprometer mercados como defensor",
+    }
 
 
 def test_standings_and_a_players_place_in_french_and_german() -> None:
