@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "db6fbd3d35ee867c6b3abd1a145e1305d6187acbe5dd52c2033f84fac210226e"
+PINNED = "956c50c55bcd07528fda85bacc8dfa711d12a47e4d4716dd441546e37742fe37"
 
 
 def choices() -> list[str]:
