@@ -77,8 +77,9 @@ def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) 
 # ``race``). Two seats: 128. Since a playout stops at this seat's next turn (``play_until``) it costs about
 # a third of what it did, so 128 is cheaper than 96 was. Against normal (issue 22, two players, seats
 # alternated, on a slow machine): 158.5 of 205 games (77%) with p95 0.81 s a move, where 96 full playouts
-# won 53 of 70 (76%) with p95 1.84 s; capped at 0.3 s a move, 155 of 200 (78%). Three and four seats: not
-# measured.
+# won 53 of 70 (76%) with p95 1.84 s; capped at 0.3 s a move, 155 of 200 (78%). Three and four seats: one
+# hard seat against normal ones came first in 10 of 31 and 7 of 29 games, no better than chance: their
+# playouts are noisier (more greedy rival turns) and these budgets too small to see through it.
 DEFAULT_SIMULATIONS = {2: 128, 3: 40, 4: 30}
 
 # Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
