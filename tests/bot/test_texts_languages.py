@@ -66,7 +66,7 @@ def test_a_war_prompt_and_its_buttons_in_german_and_french() -> None:
     assert german[-1] == "Frist <t:100:R>; danach gilt die Vorgabe: Krieg der Bauern zuerst."
     assert texts.choice_label(DE, "war blue", public_view(game)) == "Krieg der Bauern zuerst"
     assert texts.choice_label(FR, "war blue", public_view(game)) == "Guerre des fermiers d'abord"
-    play(game, "war green")  # the war of the traders: the defender is asked
+    play(game, "war green")  # the war of the traders: its attacker is asked first
     french = texts.prompt_text(FR, player_view(game, game.to_act), NAMES, "G", 100)
     assert french.startswith("**G** — **Guerre des marchands** : tu es ")
     assert texts.awaited(FR, public_view(game), NAMES).startswith(f"{NAMES[game.to_act]} doit engager des ")
