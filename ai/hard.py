@@ -3,12 +3,12 @@
 The seat knows its hand and the board; everything else (the other hands, the bag and its order, the
 other seats' points) is sampled afresh for every simulation, consistently with its view (R25). The
 search is flat at the root: normal's look-ahead proposes the most promising turn plans, and each
-simulation plays one plan in one determinisation, then the rivals' turns until this seat's next turn
-with a greedy reply policy (which sees that determinisation's hands as its own), and scores the result
-with normal's evaluation. All plans still in the race meet the same determinisations (common random
-numbers, so differences come from the plans, not the luck of the draw), and a plan leaves the race as
-soon as the paired differences show it clearly worse than the leader, or too close to it to matter: the
-thought goes where the choice is close and matters, and a clear move costs a fraction of the budget.
+simulation plays one plan in one determinisation, then the next seat's turn with a greedy reply policy
+(which sees that determinisation's hands as its own), and scores the result with normal's evaluation.
+All plans still in the race meet the same determinisations (common random numbers, so differences come
+from the plans, not the luck of the draw), and a plan leaves the race as soon as the paired differences
+show it clearly worse than the leader, or too close to it to matter: the thought goes where the choice
+is close and matters, and a clear move costs a fraction of the budget.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ def greedy_turn(world: World, seat: int) -> tuple[Action, World]:
 
 
 def play_until(world: World, seat: int, rival_turns: int) -> None:
-    """Finish this seat's turn greedily, then let the rivals play ``rival_turns`` turns greedily, and
-    stop there: the position is judged as this seat will find it, before its own next turn. (Playing
-    that turn too, with the greedy policy, would judge the plan partly by a reply hard itself would not
-    choose, and cost twice the time.) Each step takes over the world that choosing it built, rather than
+    """Finish this seat's turn greedily, then let the seats that follow play ``rival_turns`` turns
+    greedily, and stop there, or at this seat's next turn if that comes first. (Playing that turn too,
+    with the greedy policy, would judge the plan partly by a reply hard itself would not choose, and
+    cost twice the time.) Each step takes over the world that choosing it built, rather than
     applying it again."""
     turns = 0
     while not world.snap.over and world.game.phase is Phase.ACTION:
@@ -74,13 +74,15 @@ def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) 
 
 
 # The most playouts per move by number of players. A move whose choice is clear stops far sooner (see
-# ``race``). Two seats: 128. Since a playout stops at this seat's next turn (``play_until``) it costs about
-# a third of what it did, so 128 is cheaper than 96 was. Against normal (issue 22, two players, seats
-# alternated, on a slow machine): 158.5 of 205 games (77%) with p95 0.81 s a move, where 96 full playouts
-# won 53 of 70 (76%) with p95 1.84 s; capped at 0.3 s a move, 155 of 200 (78%). Three and four seats: one
-# hard seat against normal ones came first in 10 of 31 and 7 of 29 games, no better than chance: their
-# playouts are noisier (more greedy rival turns) and these budgets too small to see through it.
-DEFAULT_SIMULATIONS = {2: 128, 3: 40, 4: 30}
+# ``race``). Against normal (issue 22, seats rotated, on a slow machine). Two seats, 128: 158.5 of 205
+# games (77%) with p95 0.81 s a move; capped at 0.3 s a move, 155 of 200 (78%). Three and four seats, 80
+# and 90, with a playout that stops after the next seat's turn (``rival_turns``): one hard seat against
+# normal ones came first in 42 of 80 three-seat games (chance: 26.7) and 29 of 80 four-seat ones (chance:
+# 20), mean place 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn greedily before
+# judging (with 40 and 30 playouts) had come first in 10 of 31 and 7 of 29, no better than chance: each
+# greedy turn adds noise that the few playouts could not see through. 128 playouts of one rival turn did
+# no better than 80 or 90 (first in 18.5 and 14 of 40, on the same deals).
+DEFAULT_SIMULATIONS = {2: 128, 3: 80, 4: 90}
 
 # Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
 # differences), no better than the leader by more than ``INDIFFERENCE`` points of the weakest colour:
@@ -113,16 +115,17 @@ def race(alive: list[int], scores: Sequence[Sequence[float]]) -> list[int]:
 
 @dataclass
 class Hard:
-    """``simulations`` (plan x determinisation playouts) is the most a move may spend, by default fewer
-    with more players since each playout then simulates more rival turns; plans are raced (``race``) so
-    a clear choice costs a fraction of it. ``seconds``, if set, also stops the search once this process
-    has spent that much CPU time on the move (so a loaded machine does not shorten the thought; the choice
-    still depends on the machine's speed, so leave it unset where a fixed seed must give a fixed move)."""
+    """``simulations`` (plan x determinisation playouts) is the most a move may spend; plans are raced
+    (``race``) so a clear choice costs a fraction of it. A playout judges the position after
+    ``rival_turns`` turns of the seats that follow. ``seconds``, if set, also stops the search once this
+    process has spent that much CPU time on the move (so a loaded machine does not shorten the thought;
+    the choice still depends on the machine's speed, so leave it unset where a fixed seed must give a
+    fixed move)."""
 
     simulations: int | None = None
     seconds: float | None = None
     plans: int = 6
-    rival_turns: int = 3
+    rival_turns: int = 1
     conflict_samples: int = 5
     decision_samples: int = 12
     decision_choices: int = 3

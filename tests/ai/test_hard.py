@@ -8,9 +8,10 @@ import random
 import pytest
 
 import ai.hard
-from ai.hard import MIN_SAMPLES, Hard, race
+from ai.determinise import sample_world
+from ai.hard import MIN_SAMPLES, Hard, play_until, race
 from engine import Phase, player_view
-from tests.ai.helpers import positions_by_phase
+from tests.ai.helpers import eventful_game, positions_by_phase
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +81,19 @@ def test_the_time_cap_counts_the_cpu_time_of_the_search(positions, monkeypatch):
     action = Hard(simulations=200, seconds=2.5).choose(view, legal, random.Random(2))
     assert action in legal
     assert 0 < calls[0] < uncapped
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_playout_stops_after_the_rival_turns_asked_or_at_the_seats_own_next_turn(players):
+    # early positions, so that no playout ends the game before its stop
+    games = [g for g in eventful_game(players, 70 + players)[12:40:3] if g.phase is Phase.ACTION][:3]
+    assert len(games) == 3
+    for game in games:
+        seat = game.to_act
+        assert seat is not None
+        view, legal = player_view(game, seat), game.legal_actions()
+        for rival_turns in range(players + 1):
+            world = sample_world(view, legal, random.Random(rival_turns))
+            play_until(world, seat, rival_turns)
+            assert not world.snap.over and world.game.phase is Phase.ACTION
+            assert world.game.to_act == (seat + 1 + min(rival_turns, players - 1)) % players

@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "956c50c55bcd07528fda85bacc8dfa711d12a47e4d4716dd441546e37742fe37"
+PINNED = "3235f1f45af92ebcab0a4cb601c78db1fcdd0abf905db860e618014981b26fbb"
 
 
 def choices() -> list[str]:
