@@ -81,7 +81,9 @@ def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) 
 # 20), mean place 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn greedily before
 # judging (with 40 and 30 playouts) had come first in 10 of 31 and 7 of 29, no better than chance: each
 # greedy turn adds noise that the few playouts could not see through. 128 playouts of one rival turn did
-# no better than 80 or 90 (first in 18.5 and 14 of 40, on the same deals).
+# no better than 80 or 90 (first in 18.5 and 14 of 40, on the same deals). With the 2015 options
+# (buildings and the wonder, which the evaluation does not value) the edge holds at two seats (30 of 40)
+# but not yet at three (first in 12 of 40, mean place 1.93).
 DEFAULT_SIMULATIONS = {2: 128, 3: 80, 4: 90}
 
 # Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
