@@ -24,8 +24,9 @@ from bot.play import DECISION_KINDS
 from bot.squares import MAX_LABEL, SquareChoice, matching, square_choices
 from bot.surface.common import rooms_for
 from bot.texts import NO_CHOICE, choice_label
-from engine import Action, Phase, load, player_view, public_view
-from i18n import words_for
+from engine import COLOURS, Action, Phase, load, player_view, public_view
+from i18n import Words, words_for
+from i18n.terms import tile_count
 from storage import GameRecord, Status
 
 Choices = list[app_commands.Choice[str]]
@@ -131,12 +132,27 @@ async def catastrophe_squares(interaction: discord.Interaction, current: str) ->
     return await _squares_for(interaction, "catastrophe", current)
 
 
+def swap_label(words: Words, action: Action) -> str:
+    """A swap as the reader says it, with the notation it sends: '2 templos e 1 fazenda (red red blue)'."""
+    assert action.tiles is not None
+    counts = [tile_count(words, c, action.tiles[c]) for c in COLOURS if action.tiles[c]]
+    return f"{texts.and_list(words, counts)} ({action.text.removeprefix('swap ')})"[:MAX_LABEL]
+
+
 async def swap_choices(interaction: discord.Interaction, current: str) -> Choices:
-    typed = " ".join(current.lower().split())
-    options = [a.text.removeprefix("swap ") for a in await legal_for(interaction) if a.kind == "swap"]
-    matching_options = [o for o in options if o.startswith(typed)] or [o for o in options if typed in o]
-    matching_options.sort(key=len)
-    found = [app_commands.Choice(name=o, value=o) for o in matching_options[:MAX_CHOICES]]
+    """The swaps the user may make, named in their words; typing filters by the notation or the words."""
+    typed = " ".join(current.casefold().split())
+    words = reader_words(interaction)
+    options = [
+        (a.text.removeprefix("swap "), swap_label(words, a))
+        for a in await legal_for(interaction)
+        if a.kind == "swap"
+    ]
+    matching_options = [o for o in options if o[0].startswith(typed)] or [
+        o for o in options if typed in o[0] or typed in o[1].casefold()
+    ]
+    matching_options.sort(key=lambda o: len(o[0]))
+    found = [app_commands.Choice(name=label, value=o) for o, label in matching_options[:MAX_CHOICES]]
     return found or explained(await _why_nothing(interaction, "swap", current))
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engine import COLOURS, Phase, parse_square, square_name
 from engine.board import NEIGHBOURS
-from tests.bot.conftest import reach
+from i18n import words_for
+from i18n.terms import tile_count
+from tests.bot.conftest import open_table, reach
 
 
 def own_leaders(game) -> list[int]:
@@ -101,3 +103,30 @@ async def test_a_revolt_and_a_war_are_named_in_the_list(simcord_env, game_seed):
         after.apply(f"leader {colour} {square}")
         rival = table.players[after.conflict.defender].user.name
         assert after.phase is Phase.REVOLT_ATTACKER and f"revolt against {rival}'s " in label
+
+
+async def test_swaps_are_named_in_the_readers_words_with_the_notation_they_send(simcord_env, locales):
+    """A swap's entry names the tiles as the reader says them (a Brazilian player read "red red blue"),
+    its value stays the notation the command plays; typing filters by either."""
+    table = await open_table(simcord_env, 2)
+    actor = await table.actor()
+    game = await table.game()
+    hand = game.hand(game.to_act)
+    locales.people[actor.id] = "pt-BR"
+    choices = await actor.autocomplete(table.channel, "te swap", "tiles", "")
+    swaps = {a.text.removeprefix("swap ") for a in game.legal_actions() if a.kind == "swap"}
+    assert len(choices) == min(25, len(swaps)) and {c["value"] for c in choices} <= swaps
+    one = next(c for c in COLOURS if hand[c])
+    [single] = [c for c in choices if c["value"] == one.word]
+    assert single["name"] == f"{tile_count(words_for('pt-BR'), one, 1)} ({one.word})"  # "1 templo (red)"
+    two = [c for c in COLOURS if hand[c]][:2]
+    if len(two) == 2:
+        pair = " ".join(c.word for c in two)
+        named = " e ".join(tile_count(words_for("pt-BR"), c, 1) for c in two)
+        assert {"name": f"{named} ({pair})", "value": pair} in choices
+    word = tile_count(words_for("pt-BR"), one, 1).split()[1]  # "templo"
+    typed = await actor.autocomplete(table.channel, "te swap", "tiles", word)
+    assert typed and all(one.word in c["value"] for c in typed)
+    locales.people[actor.id] = "en-US"
+    english = await actor.autocomplete(table.channel, "te swap", "tiles", one.word)
+    assert english[0] == {"name": f"{tile_count(words_for('en'), one, 1)} ({one.word})", "value": one.word}
