@@ -39,7 +39,7 @@ import render
 from bot import metrics, permissions, texts
 from bot.core import Clock, log, unix_time
 from bot.custom_ids import choice_id
-from bot.deadlines import TURN, Due, awaited_due, covered, on_vacation
+from bot.deadlines import DEADLINE, TURN, Due, awaited_due, covered, on_vacation
 from bot.language import game_words, people_words
 from bot.steps import SHOWING, Showing
 from engine import (
@@ -728,11 +728,19 @@ def said_now(about: About, game: str, words: Words, now: texts.SeatNow | None) -
     if now is None:
         return None
     answered = _ANSWERED.get(kind)
-    if answered is not None and not now.awaited:
+    if answered is not None and (not now.awaited or _decision_answered(about, now)):
         return words.gettext(answered, game=game)
     if kind is DmKind.TIMED_OUT and not now.away:
         return words.gettext(CAME_BACK, game=game)
     return None
+
+
+def _decision_answered(about: About, now: texts.SeatNow) -> bool:
+    """A reminder or last call about a decision's deadline is answered once the seat it waits on plays its
+    turn again (the attacker of a revolt goes on with its turn, under its turn deadline)."""
+    due = about.facts.get("due")
+    about_a_decision = isinstance(due, list) and due[1] == DEADLINE
+    return about.kind in (DmKind.REMINDER, DmKind.LAST_CALL) and about_a_decision and not now.deciding
 
 
 def _compose(
@@ -1454,7 +1462,10 @@ def seat_now(
         deadline = due.at
     away = holder is not None and holder.away_at(now)
     vacation = on_vacation(holder, now)
-    return texts.SeatNow(game.turn, active, awaited, game.actions_left, away, deadline, moved, vacation)
+    deciding = awaited and game.phase is not Phase.ACTION
+    return texts.SeatNow(
+        game.turn, active, awaited, game.actions_left, away, deadline, moved, vacation, deciding
+    )
 
 
 def seat_notes(record: GameRecord, now: int) -> dict[int, SeatNote]:

@@ -1561,7 +1561,7 @@ class SeatNow:
     (``bot.present.said_now``). ``awaited``: the game waits on the seat; ``active``: its turn, game not over;
     ``deadline``: the turn deadline when known (None: keep the one the DM says); ``moved``: a newer DM
     carries the hand from now on; ``vacation``: on vacation, so the computer player answers its decisions
-    at their deadline (R35)."""
+    at their deadline (R35); ``deciding``: the game waits on the seat for a decision, not a turn action."""
 
     turn: int
     active: bool
@@ -1571,6 +1571,7 @@ class SeatNow:
     deadline: int | None = None
     moved: bool = False
     vacation: bool = False
+    deciding: bool = False
 
 
 def catch_up(words: Words, posts: Sequence[Post], guild_id: int) -> list[str]:

@@ -13,11 +13,11 @@ import sqlite3
 from pathlib import Path
 
 import bot
-from bot.present import About, DmKind, said_now
+from bot.present import About, DmKind, said_now, seat_now
 from bot.texts import SeatNow
 from engine import COLOURS, Phase
 from i18n import words_for
-from tests.bot.conftest import Table, open_table, reach
+from tests.bot.conftest import Table, drive, open_table, reach
 from tests.bot.test_exactly_once import watch_steps
 from tests.bot.test_permissions import deny_bot, restore_bot
 
@@ -114,6 +114,38 @@ def test_no_room_reads_the_text_of_a_message_it_sent() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "content" and isinstance(node.ctx, ast.Load)
     ]
     assert readers and all(r.startswith("steps.py:") for r in readers), readers
+
+
+def test_a_last_call_for_a_decision_is_answered_once_its_seat_plays_its_turn_again() -> None:
+    """The attacker of a revolt answers it and goes on with its turn: the last call about the revolt's
+    deadline no longer says "your time runs out" then (it is the turn's deadline that counts)."""
+    decision = About(DmKind.LAST_CALL, 0, {"due": [9, "deadline"]})
+    playing_on = SeatNow(turn=5, active=True, awaited=True, actions_left=1, away=False)
+    assert said_now(decision, "G", EN, playing_on) == "**G** — a last call, answered since."
+    deciding = SeatNow(turn=5, active=True, awaited=True, actions_left=1, away=False, deciding=True)
+    assert said_now(decision, "G", EN, deciding) is None  # still waiting: as it was sent
+    turn = About(DmKind.LAST_CALL, 0, {"due": [9, "turn"]})
+    assert said_now(turn, "G", EN, playing_on) is None
+    reminder = About(DmKind.REMINDER, 0, {"position": "", "due": [9, "deadline"]})
+    assert said_now(reminder, "G", DE, playing_on) == "**G** — eine Erinnerung, inzwischen erledigt."
+
+
+async def test_the_seat_now_of_a_revolts_attacker_is_deciding_then_playing(simcord_env, game_seed):
+    table, game = await reach(
+        simcord_env,
+        game_seed,
+        2,
+        lambda g: (
+            g.phase is Phase.REVOLT_ATTACKER and g.actions_left == 2 and g.conflict.defender != g.active
+        ),
+    )
+    attacker = game.conflict.attacker
+    assert seat_now(await table.record(), game, attacker, 0).deciding
+    await drive(table, next(a.text for a in (await table.game()).legal_actions() if a.kind == "commit"))
+    await drive(table, next(a.text for a in (await table.game()).legal_actions() if a.kind == "commit"))
+    game = await table.game()
+    assert game.phase is Phase.ACTION and game.to_act == attacker
+    assert not seat_now(await table.record(), game, attacker, 0).deciding
 
 
 async def test_a_german_players_turn_dm_edited_after_a_restart_is_german(simcord_env, make_bot, locales):
