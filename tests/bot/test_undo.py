@@ -3,6 +3,7 @@ channel and the DMs show after a take-back, double submits, and a take-back show
 
 from __future__ import annotations
 
+from bot.texts import action_words
 from engine import Phase, dump
 from engine.undo import ANOTHER_PLAYER_CHOSE, NOTHING_TO_TAKE_BACK
 from tests.bot.conftest import Table, drive, open_table, reach
@@ -41,11 +42,14 @@ async def test_a_tile_taken_back_shows_the_game_as_it_was(simcord_env):
     start = await table.game()
     panel = hand_panels(actor)[0]
     tile = first_tile(start)
-    await drive(table, tile)
+    done = await drive(table, tile)  # typed as notation, lower case
+    assert done.response.content == f"Done: `{action_words(tile)}`." and tile != action_words(tile)
     hand = hand_of(panel)
     assert hand_of(hand_panels(actor)[0]) != hand  # one tile fewer
     seen = len(table.channel.history())
-    assert await undo(table, actor) == f"Taken back: `{tile}`."
+    assert (
+        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+    )  # its square as the channel writes it
     record = await table.record()
     assert dump(record.game()) == dump(start)  # the same seed gives the same future draws
     # one public line, added to the turn's post: the board is the one posted when the turn began
@@ -144,7 +148,9 @@ async def test_undo_twice_at_once_takes_back_one_and_a_replay_of_the_same_move_i
     tile = first_tile(await table.game())
     await drive(table, tile)
     await simcord_env.advance_time(3)
-    assert await undo(table, actor) == f"Taken back: `{tile}`."
+    assert (
+        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+    )  # its square as the channel writes it
     version = (await table.record()).version
     assert await undo(table, actor) == (
         "You sent /te undo twice at once, so one action was taken back; send it again if you meant to take "
@@ -185,7 +191,9 @@ async def test_moves_and_an_undo_missed_together_are_shown_in_order(simcord_env,
     break_presentation(monkeypatch, table)
     await drive(table, tile)
     await simcord_env.advance_time(3)
-    assert await undo(table, actor) == f"Taken back: `{tile}`."
+    assert (
+        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+    )  # its square as the channel writes it
     await simcord_env.advance_time(3)
     await drive(table, "pass")
     monkeypatch.undo()
