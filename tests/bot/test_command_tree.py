@@ -299,6 +299,19 @@ def test_every_language_names_and_describes_every_command(payload):
     assert not missing, missing
 
 
+def test_portuguese_commands_speak_to_the_player_in_the_imperative(payload):
+    """In pt-BR a command's description tells the player what to do ("Abra uma sala", "Remova um jogador
+    computador"), as its neighbours in Discord's list do, never an infinitive ("Adicionar ...")."""
+    infinitives = [
+        f"{path}: {described}"
+        for path, node in commands_of(payload)
+        if path != "te"
+        and (described := (node.get("description_localizations") or {}).get("pt-BR"))
+        and described.split()[0].lower().endswith(("ar", "er", "ir"))
+    ]
+    assert not infinitives, infinitives
+
+
 def test_every_tree_message_is_in_every_catalogue():
     asked = asyncio.run(tree_messages(_tree()))
     assert len(asked) > 150

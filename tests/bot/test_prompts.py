@@ -199,3 +199,12 @@ def test_a_commitment_with_nothing_to_commit_says_why_it_still_waits():
             break
     assert "how many do you commit?" in found[True] and FORCED_WAIT not in found[True]
     assert "so your only answer is 0." in found[False] and FORCED_WAIT in found[False]
+
+
+def test_a_forced_prompt_says_in_portuguese_that_the_question_waits():
+    """After "sua única resposta é 0." a sentence starting "Ela espera" read as if the answer waited: the
+    pt-BR line names the question."""
+    from bot.texts import FORCED_WAIT
+
+    said = words_for("pt-BR").gettext(FORCED_WAIT)
+    assert said.startswith("Esta pergunta espera como qualquer outra,"), said
