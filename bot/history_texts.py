@@ -40,10 +40,11 @@ COMMANDS = (
 
 
 def decimal(value: float, digits: int, words: Words, *, signed: bool = False) -> str:
-    """A number with ``digits`` decimals as the reader writes it ("2.46", "2,46"); ``signed``: "+1.5"."""
+    """A number with ``digits`` decimals as the reader writes it ("2.46", "2,46"); ``signed``: "+1.5", and
+    a negative one with the minus sign U+2212, as a costly move's loss is written next to it."""
     pattern = "0." + "0" * digits if digits else "0"
     if signed:
-        pattern = f"+{pattern};-{pattern}"
+        pattern = f"+{pattern};\u2212{pattern}"
     return format_decimal(value, format=pattern, locale=words.locale)
 
 

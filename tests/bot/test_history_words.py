@@ -212,3 +212,12 @@ def test_whom_a_game_waits_on_reads_with_discords_relative_time(language, read):
     names = ["alice", "bob"]
     assert view.to_act == 1
     assert texts.waiting_words(view, names, 100, words_for(language)) == read
+
+
+def test_a_signed_number_takes_the_minus_sign_its_neighbours_use():
+    """A turning point's swing ("-4,0 para esse jogador", with a hyphen) is signed as a costly move's loss
+    is written next to it: with the minus sign U+2212."""
+    pt = words_for("pt-BR")
+    assert texts.decimal(-4.0, 1, pt, signed=True) == "\u22124,0"
+    assert texts.decimal(3.3, 1, pt, signed=True) == "+3,3"
+    assert texts.decimal(-0.5, 1, words_for("en"), signed=True) == "\u22120.5"
