@@ -257,3 +257,18 @@ def test_a_conflicts_line_keeps_its_strengths_in_every_language(language: str, g
     assert _drawn_at(image, (board.MARGIN + 12, lay.box_y + lay.box_h // 2), decision, size, style.INK) == 1
     if given[0] == "alice" and language == "en":  # room for everything: nothing gives way
         assert decision == "bob commits temples · Revolt of priests: alice (A) 1 + 1 vs bob (D) 1"
+
+
+def test_a_portuguese_board_says_whose_turn_it_is_with_one_word() -> None:
+    """The header of a board during a decision said "Turno 43 · turno de Bot (normal)": the turn named
+    twice, where the header between decisions says "vez de"."""
+    pt = words_for("pt-BR")
+    deciding = pt.gettext("Turn {turn} · {name}'s turn · action {number} of 2", turn=43, name="ana", number=1)
+    playing = pt.ngettext(
+        "Turn {turn} · {name} to play · {n} action left",
+        "Turn {turn} · {name} to play · {n} actions left",
+        2,
+        turn=43,
+        name="ana",
+    )
+    assert deciding.startswith("Turno 43 · vez de ana ·") and playing.startswith("Turno 43 · vez de ana ·")
