@@ -532,3 +532,16 @@ async def test_a_comeback_that_ends_a_pause_during_a_decision_keeps_the_time_the
     length = round(record.options.conflict_hours * HOUR)
     [warning] = [t for t in timers if t.kind == WARNING]
     assert warning.due_at == kept.due_at - min(4 * HOUR, length // 4)
+
+
+def test_portuguese_says_who_plays_for_an_away_seat():
+    """ "ana está ausente: jogam por ana em 60 minutos" left the reader to guess who "they" were: the
+    computer player plays an away seat's moves (R31)."""
+    pt = words_for("pt-BR")
+    lines = [
+        pt.gettext("{name} is away: played for them <t:{at}:R>.", name="ana", at=1),
+        pt.gettext("You are away: played for you <t:{at}:R>.", at=1),
+        pt.gettext("away: played for them {after}", after="x"),
+        pt.gettext("away until <t:{until}:f>: played for them {after}", until=1, after="x"),
+    ]
+    assert all("o computador joga" in line for line in lines), lines
