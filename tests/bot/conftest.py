@@ -142,6 +142,21 @@ async def reach(simcord_env, game_seed, players, wanted, guild=None, nicks: bool
     return table, game
 
 
+async def a_revolt_the_turn_goes_on_after(simcord_env, game_seed):
+    """A two-player table at a revolt that its attacker, the active player, started with the turn's first
+    action (the turn goes on after it), against the other player: the table and the position."""
+    from engine import Phase
+
+    return await reach(
+        simcord_env,
+        game_seed,
+        2,
+        lambda g: (
+            g.phase is Phase.REVOLT_ATTACKER and g.actions_left == 2 and g.conflict.defender != g.active
+        ),
+    )
+
+
 async def before_a_revolt(simcord_env, game_seed):
     """A two-player table one action before a revolt whose defender is not the active player: the
     table, that action, and the position after it (its ``conflict`` names the two sides)."""

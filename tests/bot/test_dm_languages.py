@@ -17,7 +17,7 @@ from bot.present import About, DmKind, said_now, seat_now
 from bot.texts import SeatNow
 from engine import COLOURS, Phase
 from i18n import words_for
-from tests.bot.conftest import Table, drive, open_table, reach
+from tests.bot.conftest import Table, a_revolt_the_turn_goes_on_after, drive, open_table, reach
 from tests.bot.test_exactly_once import watch_steps
 from tests.bot.test_permissions import deny_bot, restore_bot
 
@@ -131,14 +131,7 @@ def test_a_last_call_for_a_decision_is_answered_once_its_seat_plays_its_turn_aga
 
 
 async def test_the_seat_now_of_a_revolts_attacker_is_deciding_then_playing(simcord_env, game_seed):
-    table, game = await reach(
-        simcord_env,
-        game_seed,
-        2,
-        lambda g: (
-            g.phase is Phase.REVOLT_ATTACKER and g.actions_left == 2 and g.conflict.defender != g.active
-        ),
-    )
+    table, game = await a_revolt_the_turn_goes_on_after(simcord_env, game_seed)
     attacker = game.conflict.attacker
     assert seat_now(await table.record(), game, attacker, 0).deciding
     await drive(table, next(a.text for a in (await table.game()).legal_actions() if a.kind == "commit"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import Phase, square_name
 from i18n import words_for
-from tests.bot.conftest import dm_text, drive, reach
+from tests.bot.conftest import a_revolt_the_turn_goes_on_after, dm_text, drive, reach
 
 EN = words_for("en")
 
@@ -147,14 +147,7 @@ async def test_treasure_chosen_by_click(simcord_env, game_seed):
 
 
 async def test_the_active_player_is_told_when_a_conflict_hands_the_turn_back(simcord_env, game_seed):
-    table, game = await reach(
-        simcord_env,
-        game_seed,
-        2,
-        lambda g: (
-            g.phase is Phase.REVOLT_ATTACKER and g.actions_left == 2 and g.conflict.defender != g.active
-        ),
-    )
+    table, game = await a_revolt_the_turn_goes_on_after(simcord_env, game_seed)
     active = table.players[game.active]
     await active.user.click(prompt_of(active), label="Commit 0")  # the active player attacks
     defender = table.players[(await table.game()).conflict.defender]
