@@ -11,9 +11,18 @@ from dataclasses import dataclass
 import render
 from ai.analysis import positions, why
 from ai.hint import Why
-from engine import Action, GameExport, public_view
+from engine import Action, GameExport, PublicView, public_view
 from i18n import words_for
 from render import SeatNote, changed_squares, removed_squares
+
+
+def conflict_squares(view: PublicView) -> frozenset[int]:
+    """Where a decision without a square of its own is played: the leaders of the conflict, and the tile
+    that united the kingdoms for a war (or the wars still to choose among)."""
+    squares = set() if view.unification is None else {view.unification}
+    if view.conflict is not None:
+        squares |= {view.conflict.attacker_square, view.conflict.defender_square}
+    return frozenset(squares)
 
 
 @dataclass(frozen=True)
@@ -42,12 +51,16 @@ def move_pictures(
             continue
         played_events = game.copy().apply(played)
         better_events = game.copy().apply(Action.parse(better))
+        view = public_view(game)
+        changed, removed = changed_squares(played_events), removed_squares(played_events)
+        if not changed and not removed:  # a commitment, a war's order: the conflict it answered is framed
+            changed = conflict_squares(view)
         png = render.board_png(
-            public_view(game),
+            view,
             words=words_for(language),
             names=list(names),
-            changed=changed_squares(played_events),
-            removed=removed_squares(played_events),
+            changed=changed,
+            removed=removed,
             highlight=changed_squares(better_events) | removed_squares(better_events),
             notes=notes,
             title=title,
