@@ -106,7 +106,7 @@ def scores_png(
     a seat's note (for instance resigned: its score still counts) under its name."""
     if view.outcome is None or view.phase is not Phase.OVER:
         raise ValueError("the final scores exist only once the game is over")
-    names_drawn = style.seat_names(view.players, names, words)
+    names_drawn = style.seat_names(view.players, names, words, width=None)  # fitted by the scores' column
     return style.encode(cards.render_scores(view, names_drawn, words, notes, title))
 
 

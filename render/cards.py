@@ -242,8 +242,9 @@ def render_scores(
         text(draw, (x_place, cy), labels.ordinal(words, st.place), 26, bold=st.place == 1)
         sprites.dynasty(st.seat, 36).put_centred(image, x_symbol, cy)
         note = drawn_notes.get(st.seat)
-        name = style.clip(names[st.seat], style.NAME_SIZE, name_w, bold=True)
-        text(draw, (x_name, cy if note is None else row_top + 30), name, style.NAME_SIZE, bold=st.place == 1)
+        # a longer name ("Bot (difficile)") in a smaller size before it is cut
+        size, name = style.fit(names[st.seat], (style.NAME_SIZE, 22, 19), name_w, bold=True)
+        text(draw, (x_name, cy if note is None else row_top + 30), name, size, bold=st.place == 1)
         if note is not None:
             note_sprite(note, small, min(SCORE_NOTE_WIDTH, name_w), words).put(image, x_name, row_top + 50)
         for colour in Colour:

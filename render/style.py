@@ -382,8 +382,11 @@ NAME_WIDTH = 210  # pixels at the name size: long Discord names are clipped to t
 NAME_SIZE = 26
 
 
-def seat_names(players: int, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:
-    """A short drawable name per seat, as written; "Seat 1"... where a name is missing or has no letter or
+def seat_names(
+    players: int, names: Sequence[str] | None, words: Words, width: float | None = NAME_WIDTH
+) -> tuple[str, ...]:
+    """A short drawable name per seat, as written, clipped to ``width`` at the name size (None: left whole,
+    for a picture that fits each name itself); "Seat 1"... where a name is missing or has no letter or
     digit the font draws (a name in a script it lacks never vanishes: its seat's number stands for it)."""
     out = []
     for seat in range(players):
@@ -391,5 +394,5 @@ def seat_names(players: int, names: Sequence[str] | None, words: Words) -> tuple
         name = drawable(str(given)) if given else ""
         if not readable(name):
             name = words.gettext("Seat {number}", number=seat + 1)
-        out.append(clip(name, NAME_SIZE, NAME_WIDTH, bold=True))
+        out.append(name if width is None else clip(name, NAME_SIZE, width, bold=True))
     return tuple(out)

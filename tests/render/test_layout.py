@@ -15,6 +15,7 @@ from render import (
     SeatNote,
     board,
     board_png,
+    cards,
     changed_squares,
     hand_png,
     leaderboard_png,
@@ -134,6 +135,24 @@ def test_names_are_clipped_and_printable() -> None:
     assert names[1].endswith("…") and style.text_width(names[1], style.NAME_SIZE) <= style.NAME_WIDTH
     assert names[2] == "Seat 3" and names[3] == "Seat 4"
     assert style.seat_names(2, None, EN) == ("Seat 1", "Seat 2")
+
+
+def test_the_final_scores_write_a_computer_seats_name_whole_in_a_smaller_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: dict[str, int] = {}
+    real = cards.text
+
+    def spy(draw, xy, words, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[words] = size
+        return real(draw, xy, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(cards, "text", spy)
+    final = random_game(6, 4)[-1][0]
+    scores_png(public_view(final), names=["Bot (difficile)", "ana", "Bot 2 (normal)", "W" * 40], words=EN)
+    assert drawn["ana"] == style.NAME_SIZE  # a short name keeps the size
+    assert drawn["Bot (difficile)"] < style.NAME_SIZE and drawn["Bot 2 (normal)"] < style.NAME_SIZE
+    assert any(w.startswith("WWW") and w.endswith("…") for w in drawn)  # too long even so: cut
 
 
 def test_the_strip_says_whose_turn_and_what_is_pending() -> None:
