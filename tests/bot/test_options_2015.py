@@ -340,6 +340,23 @@ def test_each_new_event_has_its_channel_line():
         assert describe_events(EN, [event], names) == [line]
 
 
+def test_the_wonders_line_in_german_keeps_each_tile_name_in_its_case():
+    """The wonder's channel line fills a plural tile name into German: after "auf den fünf" it would need the
+    dative ("Märkten"), which the one plural cannot give; the sentence is built around the nominative."""
+    arms = tuple(parse_square(s) for s in ("f5", "e6", "g6", "f7"))
+    f6 = parse_square("f6")
+    said = {
+        colour.word: describe_events(words_for("de"), [Event("wonder", 0, colour, (f6, *arms))], ["anna"])
+        for colour in COLOURS
+    }
+    assert said == {
+        "red": ["anna errichtet das Weltwunder mit Mitte F6; fünf Tempel verlassen dafür das Spiel."],
+        "blue": ["anna errichtet das Weltwunder mit Mitte F6; fünf Bauernhöfe verlassen dafür das Spiel."],
+        "green": ["anna errichtet das Weltwunder mit Mitte F6; fünf Märkte verlassen dafür das Spiel."],
+        "black": ["anna errichtet das Weltwunder mit Mitte F6; fünf Siedlungen verlassen dafür das Spiel."],
+    }
+
+
 def test_the_wonders_point_is_told_without_its_colour_unless_scoring_is_open():
     point = Event("wonder-point", 1, COLOURS[2], count=1, private=True)
     assert describe_events(EN, [point], ["alice", "bob"]) == ["bob took the wonder's point."]
