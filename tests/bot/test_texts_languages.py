@@ -115,7 +115,16 @@ def test_standings_and_a_players_place_in_french_and_german() -> None:
     assert french[0].startswith("**Classement final** (la partie s'est terminée car ")
     assert french[1].startswith("1. ") and " — couleur la plus faible **" in french[1]
     winner = view.outcome.standings[0].seat
-    assert texts.place_words(DE, view, winner).startswith(("du hast gewonnen", "du teilst dir den 1. Platz"))
+    assert texts.place_words(DE, view, winner).startswith(
+        ("du hast gewonnen", "du bist gleichauf auf Platz 1")
+    )
+
+
+def test_a_shared_place_in_german_does_not_read_as_shared_with_the_score() -> None:
+    """The old words, "du teilst dir den 3. Platz mit **0**", read as sharing the place with "0"."""
+    assert [DE.gettext(texts.SHARED_PLACE[place], score=0) for place in (1, 2, 3)] == [
+        f"du bist gleichauf auf Platz {place}, mit **0** in deiner schwächsten Farbe" for place in (1, 2, 3)
+    ]
 
 
 def test_a_conflicts_question_agrees_with_the_gender_of_the_tiles() -> None:
