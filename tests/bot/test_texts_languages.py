@@ -302,3 +302,9 @@ def test_a_last_call_reads_with_its_relative_time() -> None:
     assert texts.last_call_dm(FR, "G", Due(100, "deadline")).startswith(
         "**G** — dernier appel : ton délai expire <t:100:R> ;"
     )
+
+
+def test_the_lobby_names_its_creator_in_a_whole_phrase_in_german() -> None:
+    """A bare participle, "<@…> (eröffnet)", read as "(opened)"; the other lobby messages say "wer … eröffnet
+    hat"."""
+    assert DE.gettext("<@{user}> (creator)", user=5) == "<@5> (hat eröffnet)"
