@@ -92,7 +92,7 @@ def test_an_away_panel_and_a_reminder_change_once_they_are_not_true() -> None:
     still = SeatNow(turn=5, active=False, awaited=False, actions_left=2, away=True)
     assert said_now(panel, "G", EN, None) is None and said_now(panel, "G", EN, still) is None
     assert said_now(panel, "G", DE, back) == (
-        "**G** — deine Zeit war abgelaufen, daher wurde dein Zug für dich gespielt. Du bist inzwischen "
+        "**G** — Deine Zeit war abgelaufen, daher wurde dein Zug für dich gespielt. Du bist inzwischen "
         "zurück: Es gelten wieder deine üblichen Fristen."
     )
     reminder = About(DmKind.REMINDER, 0, {"position": "", "due": None})
@@ -100,7 +100,7 @@ def test_an_away_panel_and_a_reminder_change_once_they_are_not_true() -> None:
     waiting = SeatNow(turn=1, active=True, awaited=True, actions_left=2, away=False)
     assert said_now(reminder, "G", EN, waiting) is None  # still waiting: as it was sent
     last_call = About(DmKind.LAST_CALL, 0, {"due": [9, "turn"]})
-    assert said_now(last_call, "G", DE, back) == "**G** — eine letzte Erinnerung, inzwischen erledigt."
+    assert said_now(last_call, "G", DE, back) == "**G** — Ein letzter Aufruf, inzwischen erledigt."
 
 
 def test_no_room_reads_the_text_of_a_message_it_sent() -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
-from bot import texts
+from bot import present, texts
 from bot.core import UserError
+from bot.deadlines import TURN, Due
 from bot.play import NOT_PLAYING
-from bot.present import wars_offered
+from bot.present import DmKind, wars_offered
 from engine import Action, Colour, Event, Game, Phase, player_view, public_view
 from engine.board import parse_square
 from i18n import terms, words_for
@@ -308,3 +309,27 @@ def test_the_lobby_names_its_creator_in_a_whole_phrase_in_german() -> None:
     """A bare participle, "<@…> (eröffnet)", read as "(opened)"; the other lobby messages say "wer … eröffnet
     hat"."""
     assert DE.gettext("<@{user}> (creator)", user=5) == "<@5> (hat eröffnet)"
+
+
+def test_a_german_dm_settled_by_an_edit_opens_as_it_did() -> None:
+    """A reminder, a last call, a vacation's end and a timed-out turn are edited once settled; in German the
+    edited DM opened in lower case ("— eine letzte Erinnerung, inzwischen erledigt." after "— Letzter
+    Aufruf: …") and named the last call otherwise."""
+    view = public_view(Game.new(2, 1))
+    due = Due(0, TURN)
+    pairs = [
+        (texts.reminder_dm(DE, "G", view, ""), present._ANSWERED[DmKind.REMINDER]),
+        (texts.last_call_dm(DE, "G", due), present._ANSWERED[DmKind.LAST_CALL]),
+        (texts.vacation_over_dm(DE, "G", view, ""), present._ANSWERED[DmKind.VACATION_OVER]),
+        (texts.timed_out_dm(DE, "G", 60), present.CAME_BACK),
+    ]
+    settled = [DE.gettext(edited, game="G") for _, edited in pairs]
+    assert settled == [
+        "**G** — Eine Erinnerung, inzwischen erledigt.",
+        "**G** — Ein letzter Aufruf, inzwischen erledigt.",
+        "**G** — Willkommen zurück aus dem Urlaub.",
+        "**G** — Deine Zeit war abgelaufen, daher wurde dein Zug für dich gespielt. Du bist inzwischen "
+        "zurück: Es gelten wieder deine üblichen Fristen.",
+    ]
+    for (first, _), then in zip(pairs, settled, strict=True):
+        assert first.split("— ")[1][0].isupper() == then.split("— ")[1][0].isupper(), (first, then)
