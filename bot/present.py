@@ -686,8 +686,8 @@ CAME_BACK = N_(
     "are the usual ones."
 )
 _ANSWERED = {
-    DmKind.REMINDER: N_("**{game}** — a reminder, answered since."),
-    DmKind.LAST_CALL: N_("**{game}** — a last call, answered since."),
+    DmKind.REMINDER: N_("**{game}** — a reminder, settled since."),
+    DmKind.LAST_CALL: N_("**{game}** — a last call, settled since."),
     DmKind.VACATION_OVER: N_("**{game}** — welcome back from your vacation."),
 }
 SEE_THE_POST = N_("[See the post]({link}).")

@@ -96,7 +96,8 @@ def test_an_away_panel_and_a_reminder_change_once_they_are_not_true() -> None:
         "zurück: Es gelten wieder deine üblichen Fristen."
     )
     reminder = About(DmKind.REMINDER, 0, {"position": "", "due": None})
-    assert said_now(reminder, "G", EN, back) == "**G** — a reminder, answered since."
+    # settled, not "answered": the seat may have let the deadline pass and had the default played
+    assert said_now(reminder, "G", EN, back) == "**G** — a reminder, settled since."
     waiting = SeatNow(turn=1, active=True, awaited=True, actions_left=2, away=False)
     assert said_now(reminder, "G", EN, waiting) is None  # still waiting: as it was sent
     last_call = About(DmKind.LAST_CALL, 0, {"due": [9, "turn"]})
@@ -121,13 +122,13 @@ def test_a_last_call_for_a_decision_is_answered_once_its_seat_plays_its_turn_aga
     deadline no longer says "your time runs out" then (it is the turn's deadline that counts)."""
     decision = About(DmKind.LAST_CALL, 0, {"due": [9, "deadline"]})
     playing_on = SeatNow(turn=5, active=True, awaited=True, actions_left=1, away=False)
-    assert said_now(decision, "G", EN, playing_on) == "**G** — a last call, answered since."
+    assert said_now(decision, "G", EN, playing_on) == "**G** — a last call, settled since."
     deciding = SeatNow(turn=5, active=True, awaited=True, actions_left=1, away=False, deciding=True)
     assert said_now(decision, "G", EN, deciding) is None  # still waiting: as it was sent
     turn = About(DmKind.LAST_CALL, 0, {"due": [9, "turn"]})
     assert said_now(turn, "G", EN, playing_on) is None
     reminder = About(DmKind.REMINDER, 0, {"position": "", "due": [9, "deadline"]})
-    assert said_now(reminder, "G", DE, playing_on) == "**G** — eine Erinnerung, inzwischen erledigt."
+    assert said_now(reminder, "G", DE, playing_on) == "**G** — Eine Erinnerung, inzwischen erledigt."
 
 
 async def test_the_seat_now_of_a_revolts_attacker_is_deciding_then_playing(simcord_env, game_seed):
