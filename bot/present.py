@@ -446,7 +446,8 @@ class ChannelPosts(_GameMessages):
         words = game_words(record)
 
         def told(reader: Words, named: list[str]) -> list[str]:
-            start = [texts.start_line(reader, record, named)] if before is None else []
+            first = (view.active - view.turn + 1) % view.players  # turns pass in seat order (R2)
+            start = [texts.start_line(reader, record, named, first)] if before is None else []
             return start + texts.describe_events(reader, story, named, open_scoring=view.open_scoring)
 
         lines = told(words, names)

@@ -1308,8 +1308,12 @@ def variant_words(words: Words, options: Options) -> str:
     return ", ".join(found)
 
 
-def start_line(words: Words, record: GameRecord, names: Sequence[str]) -> str:
-    seats = "; ".join(with_dynasty(words, names[s.seat], s.seat) for s in record.seats)
+def start_line(words: Words, record: GameRecord, names: Sequence[str], first: int) -> str:
+    """The game's first line: its variants and its players in the order they play, from ``first``, the
+    seat drawn to begin (turns then pass in seat order, R2)."""
+    count = len(record.seats)
+    order = sorted(record.seats, key=lambda s: (s.seat - first) % count)
+    seats = "; ".join(with_dynasty(words, names[s.seat], s.seat) for s in order)
     return words.gettext(
         "**The game begins** ({variants}). Players in order: {seats}.",
         variants=variant_words(words, record.options),

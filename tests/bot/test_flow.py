@@ -17,6 +17,9 @@ async def test_lobby_to_start_and_a_first_move(simcord_env):
         newest = p.user.dm_channel.last_message
         assert "**Your hand**" in newest.content and newest.attachments[0].filename == "hand.png"
     actor = await table.actor()
+    # the players are listed in the order they play, from the one drawn to begin (R2)
+    listed = start_message.content.split("Players in order: ", 1)[1]
+    assert listed.startswith(actor.name), listed
     game = await table.game()
     tile = next(a for a in game.legal_actions() if a.kind == "tile")
     choices = await actor.autocomplete(table.channel, "te tile", "square", "", color=tile.colour.word)
