@@ -1,7 +1,8 @@
 """Which language each reader gets (issue 19).
 
 - A game's channel posts and its board picture: the game's language, chosen with ``/te new language:``;
-  by default the server's preferred locale when the bot speaks it, else English.
+  by default the server's preferred locale when the bot speaks it (the creator's on a server that reports
+  US English, which is what a server that never chose one reports), else English.
 - A person's private replies, autocomplete labels and DMs: their choice (``/te settings language:``), else
   the Discord locale of their latest interaction (kept in storage, so that a deadline's DM has it), else the
   game's language.
@@ -28,10 +29,22 @@ def person_language(person: PersonLanguage | None, game_language: str | None = N
     return parse_language(game_language) or DEFAULT_LANGUAGE
 
 
-def new_game_language(chosen: str | None, guild_locale: object) -> Language:
-    """A new game's language: ``/te new language:`` (``auto`` or absent: the server's preferred locale when
-    the bot speaks it), else English."""
-    return parse_language(chosen) or from_discord(guild_locale) or DEFAULT_LANGUAGE
+# What Discord reports for a server that never chose a language (only Community servers can).
+UNSET_SERVER_LOCALE = "en-US"
+
+
+def new_game_language(chosen: str | None, guild_locale: object, creator_locale: object = None) -> Language:
+    """A new game's language: ``/te new language:``; ``auto`` or absent: the server's preferred locale when
+    the bot speaks it, except that a server reporting US English most likely never chose (German friends
+    on their own server would read English posts), so there the creator's own Discord language; else
+    English."""
+    picked = parse_language(chosen)
+    if picked is not None:
+        return picked
+    creator = from_discord(creator_locale)
+    if creator is not None and getattr(guild_locale, "value", guild_locale) == UNSET_SERVER_LOCALE:
+        return creator
+    return from_discord(guild_locale) or creator or DEFAULT_LANGUAGE
 
 
 def language_in_words(language: Language, words: Words) -> str:

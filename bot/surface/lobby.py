@@ -95,7 +95,7 @@ async def _lobby_here(interaction: discord.Interaction, started: str) -> tuple[R
     wonder="2015 edition: the wonder on a plus of 5 tiles",
     hints="allow /te hint",
     computer_level="level of the computer playing for absent players",
-    language="language of the channel's posts (default: the server's)",
+    language="language of the posts (default: the server's, else yours)",
 )
 @app_commands.choices(language=LANGUAGE_CHOICES)
 async def new_game(
@@ -139,7 +139,9 @@ async def new_game(
             interaction.user.id,
             rooms.now(),
             options,
-            language=new_game_language(language.value if language else None, interaction.guild_locale),
+            language=new_game_language(
+                language.value if language else None, interaction.guild_locale, interaction.locale
+            ),
         )
     except ChannelBusyError:
         raise UserError(CHANNEL_TAKEN) from None

@@ -21,11 +21,17 @@ def test_a_persons_language_is_their_choice_then_discord_then_the_game():
     assert person_language(None, "de") == "de"
 
 
-def test_a_new_games_language_is_the_chosen_one_else_the_servers():
+def test_a_new_games_language_is_the_chosen_one_else_the_servers_or_its_creators():
     assert new_game_language("es", "en-US") == "es"
     assert new_game_language("auto", "fr") == "fr"
     assert new_game_language(None, "pt-BR") == "pt-BR"
     assert new_game_language(None, "ja") == "en"
+    # a server that never chose a language reports US English: the creator's language then
+    assert new_game_language(None, "en-US", "de") == "de"
+    assert new_game_language(None, "en-US", "ja") == "en"  # one the bot does not speak: the server's
+    assert new_game_language(None, "fr", "de") == "fr"  # a server that chose keeps its choice
+    assert new_game_language(None, "ja", "es-ES") == "es"
+    assert new_game_language("en", "en-US", "de") == "en"  # asked for: as asked
 
 
 async def test_a_german_reads_refusals_in_german_in_any_server(simcord_env, locales):
@@ -40,6 +46,27 @@ async def test_a_german_reads_refusals_in_german_in_any_server(simcord_env, loca
     # Her Discord's language is kept for the DMs sent when she is not there to ask.
     stored = await table.bot.store.person_language(dora.id)
     assert stored == PersonLanguage(None, "de")
+
+
+async def test_friends_on_a_server_that_never_chose_a_language_get_posts_in_the_creators(
+    simcord_env, locales
+):
+    guild = simcord_env.create_guild()  # reports en-US, as Discord does for a server that never chose
+    channel = guild.create_text_channel("spiele")
+    anna = guild.add_member(simcord_env.create_user("anna"))
+    locales.people[anna.id] = "de"
+    await anna.slash(channel, "te new")
+    record = await simcord_env.bot.store.latest_game_in_channel(channel.id)
+    assert record.language == "de"
+    assert channel.last_message.content.startswith("**Euphrat & Tigris** – Lobby, Partie 1")
+    # a server that chose French keeps its posts in French
+    french = simcord_env.create_guild()
+    locales.servers[french.id] = "fr"
+    salon = french.create_text_channel("jeux")
+    ben = french.add_member(simcord_env.create_user("ben"))
+    locales.people[ben.id] = "de"
+    await ben.slash(salon, "te new")
+    assert (await simcord_env.bot.store.latest_game_in_channel(salon.id)).language == "fr"
 
 
 async def test_settings_language_overrides_discord_and_answers_in_the_new_language(simcord_env, locales):
