@@ -18,6 +18,7 @@ from engine import (
     Colour,
     Event,
     Kind,
+    NotationError,
     Phase,
     PlayerView,
     PublicView,
@@ -31,6 +32,7 @@ from i18n import N_, Words
 from i18n.terms import (
     SCORE_NAMES,
     a_tile,
+    action_label,
     building_name,
     colour_name,
     dynasty_name,
@@ -122,6 +124,16 @@ def action_words(text: str) -> str:
         else:
             found.append(word.upper())
     return " ".join(found)
+
+
+def move_words(words: Words, text: str) -> str:
+    """A move as the reader says it, then its notation: 'Temple on E5 (`tile red E5`)' (a text the
+    engine does not read stays as notation alone)."""
+    try:
+        label = action_label(words, Action.parse(text))
+    except NotationError:
+        return f"`{action_words(text)}`"
+    return f"{label} (`{action_words(text)}`)"
 
 
 class Happening(ABC):

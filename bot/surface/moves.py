@@ -20,7 +20,7 @@ from bot.surface.autocomplete import (
     tile_squares,
 )
 from bot.surface.common import rooms_for, think_privately
-from bot.texts import ClosingNote, action_words
+from bot.texts import ClosingNote, move_words
 from i18n import N_
 from i18n.hints import hint_words
 
@@ -58,7 +58,8 @@ async def play(interaction: discord.Interaction, text: str) -> None:
         sent_at=interaction.created_at,
         note=ClosingNote(N_("With /te choose, you chose: {choice}.")),
     )
-    done = reader_words(interaction).gettext("Done: {action}.", action=f"`{action_words(' '.join(typed))}`")
+    words = reader_words(interaction)
+    done = words.gettext("Done: {action}.", action=move_words(words, action.text))
     await interaction.followup.send(done, ephemeral=True)
 
 
@@ -121,7 +122,8 @@ async def undo(interaction: discord.Interaction) -> None:
     await think_privately(interaction)
     record = await rooms.games.playing_here(interaction.channel_id)
     taken = await rooms.actions.take_back(record.id, interaction.user.id, sent_at=interaction.created_at)
-    taken_back = reader_words(interaction).gettext("Taken back: {action}.", action=f"`{action_words(taken)}`")
+    words = reader_words(interaction)
+    taken_back = words.gettext("Taken back: {action}.", action=move_words(words, taken))
     await interaction.followup.send(taken_back, ephemeral=True)
 
 

@@ -78,7 +78,7 @@ async def test_a_timed_out_turn_is_played_and_told_in_one_line(simcord_env):
 async def pass_turn(table: Table, member=None):
     member = member or await table.actor()
     result = await member.slash(table.channel, "te pass")
-    assert result.response.content == "Done: `pass`.", result.response.content
+    assert result.response.content == "Done: Pass (`pass`).", result.response.content
     return member
 
 

@@ -66,7 +66,7 @@ async def test_a_move_killed_before_it_was_shown_is_shown_once_after_a_restart(
     await simcord_env.restart_bot(make_bot())  # shown once: nothing more after another restart
     assert len(posted_since(table, seen)) == 1 and len(turn_dms(other)) == 1
     result = await other.slash(table.channel, "te pass")  # and the game goes on
-    assert result.response.content == "Done: `pass`."
+    assert result.response.content == "Done: Pass (`pass`)."
     assert len(posted_since(table, seen)) == 2 and (await table.record()).presented_version == 2
 
 
@@ -77,7 +77,7 @@ async def test_a_move_not_shown_is_shown_once_when_the_game_is_next_touched(simc
     seen = len(table.channel.history())
     break_presentation(monkeypatch, table)
     result = await actor.slash(table.channel, "te pass")
-    assert result.response.content == "Done: `pass`."  # saved: the player is not told it failed
+    assert result.response.content == "Done: Pass (`pass`)."  # saved: the player is not told it failed
     assert posted_since(table, seen) == []
     monkeypatch.undo()
 

@@ -58,7 +58,7 @@ async def test_a_slash_command_sent_twice_at_once_plays_once(simcord_env):
     assert max(hand) >= 2  # six tiles in four colours: still one to swap after the first swap
     actor, version = await table.actor(), (await table.record()).version
     first = await actor.slash(table.channel, "te swap", tiles=colour)
-    assert first.response.content == f"Done: `swap {colour}`."
+    assert first.response.content == f"Done: Swap 1 tile (`swap {colour}`)."
     second = await actor.slash(table.channel, "te swap", tiles=colour)  # a double submit arrives
     assert second.ephemeral
     assert second.response.content == (
@@ -69,7 +69,7 @@ async def test_a_slash_command_sent_twice_at_once_plays_once(simcord_env):
 
     await simcord_env.advance_time(3)  # the player saw the result and swaps again on purpose
     again = await actor.slash(table.channel, "te swap", tiles=colour)
-    assert again.response.content == f"Done: `swap {colour}`."
+    assert again.response.content == f"Done: Swap 1 tile (`swap {colour}`)."
     record = await table.record()
     assert record.version == version + 2 and record.user_to_act != actor.id
 
@@ -128,7 +128,7 @@ async def test_a_full_disk_on_a_save_gets_one_private_sentence_and_the_game_stay
         actor = await table.actor()
         posted = len(table.channel.history())
         result = await actor.slash(table.channel, "te pass")
-        if result.response.content != "Done: `pass`.":
+        if result.response.content != "Done: Pass (`pass`).":
             break
     assert result.ephemeral and result.response.content == STORAGE_FULL  # not damage: no backup
     after = await table.record()
@@ -141,5 +141,5 @@ async def test_a_full_disk_on_a_save_gets_one_private_sentence_and_the_game_stay
     await conn.execute_fetchall("DROP TABLE filler")  # space freed: the game goes on
     await conn.execute_fetchall("PRAGMA max_page_count = 1073741823")
     result = await actor.slash(table.channel, "te pass")
-    assert result.response.content == "Done: `pass`."
+    assert result.response.content == "Done: Pass (`pass`)."
     assert (await table.record()).version == record.version + 1

@@ -3,13 +3,16 @@ channel and the DMs show after a take-back, double submits, and a take-back show
 
 from __future__ import annotations
 
-from bot.texts import action_words
+from bot.texts import action_words, move_words
 from engine import Phase, dump
 from engine.undo import ANOTHER_PLAYER_CHOSE, NOTHING_TO_TAKE_BACK
+from i18n import words_for
 from tests.bot.conftest import Table, drive, open_table, reach
 from tests.bot.test_away import turn_goes_on_after_a_revolt
 from tests.bot.test_prompts import labels, prompt_of
 from tests.bot.test_recovery import break_presentation, hand_panels, posted_since
+
+EN = words_for("en")
 
 
 async def undo(table: Table, member):
@@ -43,12 +46,14 @@ async def test_a_tile_taken_back_shows_the_game_as_it_was(simcord_env):
     panel = hand_panels(actor)[0]
     tile = first_tile(start)
     done = await drive(table, tile)  # typed as notation, lower case
-    assert done.response.content == f"Done: `{action_words(tile)}`." and tile != action_words(tile)
+    # the move in the reader's words, then its notation with the square as the channel writes it
+    assert done.response.content == f"Done: {move_words(EN, tile)}." and tile != action_words(tile)
+    assert f" on {action_words(tile).split()[-1]} (`{action_words(tile)}`)" in done.response.content
     hand = hand_of(panel)
     assert hand_of(hand_panels(actor)[0]) != hand  # one tile fewer
     seen = len(table.channel.history())
     assert (
-        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+        await undo(table, actor) == f"Taken back: {move_words(EN, tile)}."
     )  # its square as the channel writes it
     record = await table.record()
     assert dump(record.game()) == dump(start)  # the same seed gives the same future draws
@@ -133,7 +138,7 @@ async def test_the_tile_that_offered_a_monument_can_be_taken_back_and_its_prompt
     builder = table.players[game.to_act]
     prompt = prompt_of(builder)
     result = await undo(table, builder)
-    assert result.startswith("Taken back: `tile ")
+    assert result.startswith("Taken back: ") and "(`tile " in result
     closed = next(m for m in builder.user.dm_channel.history() if m.id == prompt.id)
     assert "*Taken back.*" in closed.content and not closed.components
     clicked = await builder.user.click(closed, label=labels(prompt)[0]) if closed.components else None
@@ -149,7 +154,7 @@ async def test_undo_twice_at_once_takes_back_one_and_a_replay_of_the_same_move_i
     await drive(table, tile)
     await simcord_env.advance_time(3)
     assert (
-        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+        await undo(table, actor) == f"Taken back: {move_words(EN, tile)}."
     )  # its square as the channel writes it
     version = (await table.record()).version
     assert await undo(table, actor) == (
@@ -192,7 +197,7 @@ async def test_moves_and_an_undo_missed_together_are_shown_in_order(simcord_env,
     await drive(table, tile)
     await simcord_env.advance_time(3)
     assert (
-        await undo(table, actor) == f"Taken back: `{action_words(tile)}`."
+        await undo(table, actor) == f"Taken back: {move_words(EN, tile)}."
     )  # its square as the channel writes it
     await simcord_env.advance_time(3)
     await drive(table, "pass")

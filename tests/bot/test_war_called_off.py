@@ -70,7 +70,7 @@ async def test_a_split_shown_after_a_restart_says_what_it_called_off_in_each_rea
     shown = channel_shown(table)
     break_presentation(monkeypatch, table)
     result = await defender.slash(table.channel, "te choose", option="commit 0")
-    assert result.response.content == "Done: `commit 0`."
+    assert result.response.content == "Done: Commit 0 tiles (`commit 0`)."
     record = await table.record()
     assert record.presented_version == record.version - 1
     assert told_since(table, shown) == []  # saved, not shown
