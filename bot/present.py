@@ -444,9 +444,9 @@ class ChannelPosts(_GameMessages):
             return None
         view = public_view(game)
         words = game_words(record)
+        first = (view.active - view.turn + 1) % view.players  # the seat drawn to begin (R2)
 
         def told(reader: Words, named: list[str]) -> list[str]:
-            first = (view.active - view.turn + 1) % view.players  # turns pass in seat order (R2)
             start = [texts.start_line(reader, record, named, first)] if before is None else []
             return start + texts.describe_events(reader, story, named, open_scoring=view.open_scoring)
 
