@@ -52,14 +52,19 @@ class Loop(TimerLoop):
         computer = Computer(Workers(), ComputerConfig(seconds=None))  # read for the limits, never started
         super().__init__(client, store, unused, unused, discord.utils.utcnow, computer)
         self.die = die
+        self.firing = 0  # firings under way: the process ends only once none is (see run)
 
     async def _handle(self, timer: Timer) -> None:
         if self.die:
             print(json.dumps({"dying": timer.id, "at": time.time()}), flush=True)
             os._exit(3)
-        await asyncio.sleep(0.005)  # a firing takes a moment: the other process claims meanwhile
-        await self._store.delete_timer(timer.id)
-        print(json.dumps({"fired": timer.id, "at": time.time()}), flush=True)
+        self.firing += 1
+        try:
+            await asyncio.sleep(0.005)  # a firing takes a moment: the other process claims meanwhile
+            await self._store.delete_timer(timer.id)
+            print(json.dumps({"fired": timer.id, "at": time.time()}), flush=True)
+        finally:
+            self.firing -= 1
 
 
 async def run(url: str, name: str, shard_count: int, shard_id: int, die: bool) -> None:
@@ -76,8 +81,9 @@ async def run(url: str, name: str, shard_count: int, shard_id: int, die: bool) -
         print(json.dumps({"ready": name}), flush=True)
         await asyncio.to_thread(sys.stdin.readline)  # the go: every process starts together
         loop.start()
-        # the rows live in a database other processes change: look every 0.2 s
-        while await store.next_claimable(int(time.time()), shards=shards) is not None:  # noqa: ASYNC110
+        # the rows live in a database other processes change: look every 0.2 s. The last row can be gone
+        # while its firing here has yet to print it: stopping then would cancel that firing unheard
+        while loop.firing or await store.next_claimable(int(time.time()), shards=shards) is not None:  # noqa: ASYNC110
             await asyncio.sleep(0.2)
         await loop.stop()
 
