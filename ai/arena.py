@@ -23,6 +23,7 @@ from typing import Any
 
 from ai.analysis import add_analyse_parser, analyse_main
 from ai.players import LEVELS, make_player
+from ai.tune import add_tune_parser, tune_main
 from engine import (
     Game,
     GameExport,
@@ -192,9 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="write each game's record there (/te history export's format)",
     )
     add_analyse_parser(sub)
+    add_tune_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "analyse":
         return analyse_main(args)
+    if args.command == "tune":
+        return tune_main(args)
 
     levels = [word.strip().lower() for word in args.seats.split(",")]
     unknown = [level for level in levels if level not in LEVELS]

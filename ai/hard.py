@@ -4,7 +4,9 @@ The seat knows its hand and the board; everything else (the other hands, the bag
 other seats' points) is sampled afresh for every simulation, consistently with its view (R25). The
 search is flat at the root: normal's look-ahead proposes the most promising turn plans, and each
 simulation plays one plan in one determinisation, then the next seat's turn with a greedy reply policy
-(which sees that determinisation's hands as its own), and scores the result with normal's evaluation.
+(which sees that determinisation's hands as its own), and scores the result. Every value in the search
+(the plans proposed, the greedy replies, the scores) comes from the evaluation with weights fitted to how
+games end (``ai.evaluate.TUNED``) rather than normal's hand-set ones.
 All plans still in the race meet the same determinisations (common random numbers, so differences come
 from the plans, not the luck of the draw), and a plan leaves the race as soon as the paired differences
 show it clearly worse than the leader, or too close to it to matter: the thought goes where the choice
@@ -18,23 +20,24 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ai.determinise import World, sample_world
-from ai.evaluate import evaluate
+from ai.evaluate import TUNED, Weights, evaluate
 from ai.levels import Plan, alternatives, decision_values, fallback, plan_turn
-from ai.policy import best, reply_candidates, settle
+from ai.policy import Evaluator, best, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
 
 
-def greedy_turn(world: World, seat: int) -> tuple[Action, World]:
+def greedy_turn(world: World, seat: int, value: Evaluator = evaluate) -> tuple[Action, World]:
     """The reply policy's turn action, the best of the narrow candidates one ply ahead, and the world
     after it (its decisions answered quickly)."""
     legal = world.game.legal_actions()
     options = reply_candidates(world, legal, seat) or legal
-    return best(world, options, seat)
+    return best(world, options, seat, value)
 
 
-def play_until(world: World, seat: int, rival_turns: int) -> None:
+def play_until(world: World, seat: int, rival_turns: int, value: Evaluator = evaluate) -> None:
     """Finish this seat's turn greedily, then let the seats that follow play ``rival_turns`` turns
     greedily, and stop there, or at this seat's next turn if that comes first. (Playing that turn too,
     with the greedy policy, would judge the plan partly by a reply hard itself would not choose, and
@@ -47,17 +50,19 @@ def play_until(world: World, seat: int, rival_turns: int) -> None:
         if actor == seat:
             if turns:
                 return
-            world.become(greedy_turn(world, seat)[1])
+            world.become(greedy_turn(world, seat, value)[1])
             continue
         if turns >= rival_turns:
             return
         turns += 1
         start = world.game.turn
         while not world.snap.over and world.game.phase is Phase.ACTION and world.game.turn == start:
-            world.become(greedy_turn(world, actor)[1])
+            world.become(greedy_turn(world, actor, value)[1])
 
 
-def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) -> float:
+def simulate(
+    world: World, plan: Sequence[Action], seat: int, rival_turns: int, value: Evaluator = evaluate
+) -> float:
     """One plan (a turn's actions, or a decision's answer) in one determinisation, the rest of the turn
     and the rivals' replies, then the evaluation for ``seat``."""
     game = world.game
@@ -69,8 +74,8 @@ def simulate(world: World, plan: Sequence[Action], seat: int, rival_turns: int) 
         except IllegalActionError:  # a war lost or a swap's draw made the intended action illegal
             break
         settle(world)
-    play_until(world, seat, rival_turns)
-    return evaluate(world, seat)
+    play_until(world, seat, rival_turns, value)
+    return value(world, seat)
 
 
 # The most playouts per move by number of players. A move whose choice is clear stops far sooner (see
@@ -131,7 +136,12 @@ class Hard:
     conflict_samples: int = 5
     decision_samples: int = 12
     decision_choices: int = 3
+    weights: Weights = TUNED
     name: str = field(default="hard", init=False)
+
+    @property
+    def value(self) -> Evaluator:
+        return partial(evaluate, w=self.weights)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -148,7 +158,7 @@ class Hard:
         """A commitment, a war's order, a treasure: the answers that look best one ply ahead over many
         determinisations are then played on, so that what the tiles kept or spent are worth in the
         turns that follow counts, not only the conflict's outcome."""
-        values = decision_values(view, legal, rng, self.decision_samples)
+        values = decision_values(view, legal, rng, self.decision_samples, self.value)
         shortlist = sorted(range(len(legal)), key=lambda i: -values[i])[: self.decision_choices]
         lines = [(legal[i],) for i in shortlist]
         budget = self.budget(view) // 2  # one action to weigh, not a turn's plans
@@ -161,7 +171,7 @@ class Hard:
         """Normal's best plans, one per first action."""
         world = sample_world(view, legal, rng)
         others = alternatives(view, legal, rng, self.conflict_samples)
-        plans = plan_turn(world, legal, view.seat, beam=self.plans + 2, others=others)
+        plans = plan_turn(world, legal, view.seat, beam=self.plans + 2, others=others, value=self.value)
         seen: set[Action] = set()
         out = []
         for plan in plans:
@@ -194,6 +204,7 @@ class Hard:
         """The lines' indices, best first: every line still in the race meets each new determinisation,
         until one is left or the budget (or the CPU time, ``time.process_time``) is spent."""
         rival_turns = min(self.rival_turns, view.players - 1)
+        value = self.value
         scores: list[list[float]] = [[] for _ in lines]
         alive = list(range(len(lines)))
         spent = 0
@@ -202,7 +213,7 @@ class Hard:
                 break
             world = sample_world(view, legal, rng)
             for i in alive:
-                scores[i].append(simulate(world.copy(), lines[i], view.seat, rival_turns))
+                scores[i].append(simulate(world.copy(), lines[i], view.seat, rival_turns, value))
             spent += len(alive)
             alive = race(alive, scores)
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ai.determinise import World, sample_world
 from ai.evaluate import evaluate
-from ai.policy import NO_ALTERNATIVES, Alternatives, after_if_legal, rank, turn_candidates
+from ai.policy import NO_ALTERNATIVES, Alternatives, Evaluator, after_if_legal, rank, turn_candidates
 from engine import NEIGHBOURS, Action, Phase, PlayerView
 
 
@@ -55,7 +55,7 @@ def fallback(view: PlayerView, legal: Sequence[Action]) -> Action:
 
 
 def decision_values(
-    view: PlayerView, legal: Sequence[Action], rng: random.Random, samples: int
+    view: PlayerView, legal: Sequence[Action], rng: random.Random, samples: int, value: Evaluator = evaluate
 ) -> list[float]:
     """A decision's choices averaged over determinisations (the other side's hand matters in a conflict)."""
     totals = [0.0] * len(legal)
@@ -63,7 +63,7 @@ def decision_values(
         world = sample_world(view, legal, rng)
         for i, action in enumerate(legal):
             nxt = after_if_legal(world, action)
-            totals[i] += evaluate(nxt, view.seat) if nxt is not None else -1000.0
+            totals[i] += value(nxt, view.seat) if nxt is not None else -1000.0
     return [t / samples for t in totals]
 
 
@@ -101,11 +101,12 @@ def plan_turn(
     beam: int = 5,
     pool: int = 24,
     others: Alternatives = NO_ALTERNATIVES,
+    value: Evaluator = evaluate,
 ) -> list[Plan]:
     """Normal's look-ahead over its own actions this turn: every candidate first action, then for the
-    ``beam`` best of them every promising second action. ``others`` are further determinisations for
-    actions whose outcome hangs on a hidden hand. Plans best first."""
-    firsts = rank(world, turn_candidates(world, legal, seat), seat, others=others)
+    ``beam`` best of them every promising second action, each valued by ``value``. ``others`` are
+    further determinisations for actions whose outcome hangs on a hidden hand. Plans best first."""
+    firsts = rank(world, turn_candidates(world, legal, seat), seat, value, others)
     if not firsts:
         return []
     plans = [Plan(s.value, (s.action,), world, s.after) for s in firsts]
@@ -119,7 +120,7 @@ def plan_turn(
         second = _second_actions(nxt, seat, first.action, promising)
         if not second:
             continue
-        best = rank(nxt, second, seat, others=_advanced(others, first.action, seat))[0]
+        best = rank(nxt, second, seat, value, _advanced(others, first.action, seat))[0]
         plans[i] = Plan(best.value, (first.action, best.action), world, best.after)
     plans.sort(key=lambda p: -p.value)
     return plans

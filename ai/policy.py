@@ -309,17 +309,19 @@ class Alternatives:
 NO_ALTERNATIVES = Alternatives(list)
 
 
-def best(world: World, actions: Iterable[Action], seat: int) -> tuple[Action, World]:
-    """What ``rank(world, actions, seat)[0]`` holds (the first of the best-valued actions, and the world
-    after it; no other determinisations), for less: no list and no sort, and every other world dropped
-    as soon as it is valued."""
+def best(
+    world: World, actions: Iterable[Action], seat: int, value: Evaluator = evaluate
+) -> tuple[Action, World]:
+    """What ``rank(world, actions, seat, value)[0]`` holds (the first of the best-valued actions, and the
+    world after it; no other determinisations), for less: no list and no sort, and every other world
+    dropped as soon as it is valued."""
     top: tuple[float, Action, World] | None = None
     for action in actions:
         try:
             nxt = after(world, action)[0]
         except IllegalActionError:
             continue
-        v = evaluate(nxt, seat)
+        v = value(nxt, seat)
         if top is None or v > top[0]:
             top = (v, action, nxt)
     if top is None:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import ai.evaluate
 import ai.hard
 from ai.determinise import sample_world
 from ai.hard import MIN_SAMPLES, Hard, play_until, race
@@ -97,3 +98,23 @@ def test_a_playout_stops_after_the_rival_turns_asked_or_at_the_seats_own_next_tu
             play_until(world, seat, rival_turns)
             assert not world.snap.over and world.game.phase is Phase.ACTION
             assert world.game.to_act == (seat + 1 + min(rival_turns, players - 1)) % players
+
+
+def test_every_value_in_the_search_comes_from_hards_own_weights(positions, monkeypatch):
+    """The plans proposed, the decisions weighed, the greedy replies in the playouts and the playouts'
+    scores: all with the fitted weights (``TUNED``), none with normal's."""
+    used = []
+    real = ai.evaluate.seat_values
+
+    def spy(world, w=ai.evaluate.DEFAULT):
+        used.append(w)
+        return real(world, w)
+
+    monkeypatch.setattr(ai.evaluate, "seat_values", spy)
+    assert Hard().weights is ai.evaluate.TUNED
+    for phase in (Phase.ACTION, Phase.REVOLT_ATTACKER, Phase.WAR_DEFENDER):
+        game = positions[phase][0]
+        seat = game.to_act
+        assert seat is not None
+        Hard(simulations=12).choose(player_view(game, seat), game.legal_actions(), random.Random(5))
+    assert used and all(w is ai.evaluate.TUNED for w in used)

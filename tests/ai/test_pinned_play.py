@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "3235f1f45af92ebcab0a4cb601c78db1fcdd0abf905db860e618014981b26fbb"
+PINNED = "f7c79339f786d2cfefe07503c7a04ff13b99a9c6f7a99b2f0cbe6f217ee42fa3"
 
 
 def choices() -> list[str]:
