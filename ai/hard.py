@@ -20,12 +20,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
 from ai.determinise import World, sample_world
 from ai.evaluate import TUNED, Weights, evaluate
 from ai.levels import Plan, alternatives, decision_values, fallback, plan_turn
-from ai.policy import Evaluator, best, reply_candidates, settle
+from ai.policy import Evaluator, best, evaluator, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
 
 
@@ -141,7 +140,7 @@ class Hard:
 
     @property
     def value(self) -> Evaluator:
-        return partial(evaluate, w=self.weights)
+        return evaluator(self.weights)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:

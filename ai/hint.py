@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.determinise import World
-from ai.evaluate import Board
-from ai.levels import Normal, decision_values
+from ai.evaluate import TUNED, Board
+from ai.levels import Normal
 from engine import (
     COLOURS,
     NEIGHBOURS,
@@ -99,15 +99,15 @@ class Hint:
 
 
 def hint(view: PlayerView, legal: Sequence[Action], seed: int = 0) -> Hint:
-    """The normal level's choice for the seat whose view this is, and why."""
+    """The normal level's look-ahead, with the weights fitted to how games end (hard's), for the seat
+    whose view this is, and why. (With them, normal's play beat normal's own 71 games of 100.)"""
     rng = random.Random(seed)
+    adviser = Normal(weights=TUNED)
     if view.phase is Phase.ACTION:
-        plan = Normal().plan(view, legal, rng)
+        plan = adviser.plan(view, legal, rng)
         action = plan.actions[0]
         return Hint(action, turn_reason(plan.before, action, view.seat, plan.actions[1:]))
-    values = decision_values(view, legal, rng, Normal().decision_samples)
-    best = max(range(len(legal)), key=lambda i: values[i])
-    action = legal[best]
+    action = adviser.choose(view, legal, rng)
     return Hint(action, decision_reason(view, legal, action))
 
 

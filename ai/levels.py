@@ -12,8 +12,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ai.determinise import World, sample_world
-from ai.evaluate import evaluate
-from ai.policy import NO_ALTERNATIVES, Alternatives, Evaluator, after_if_legal, rank, turn_candidates
+from ai.evaluate import DEFAULT, Weights, evaluate
+from ai.policy import (
+    NO_ALTERNATIVES,
+    Alternatives,
+    Evaluator,
+    after_if_legal,
+    evaluator,
+    rank,
+    turn_candidates,
+)
 from engine import NEIGHBOURS, Action, Phase, PlayerView
 
 
@@ -67,8 +75,10 @@ def decision_values(
     return [t / samples for t in totals]
 
 
-def best_decision(view: PlayerView, legal: Sequence[Action], rng: random.Random, samples: int) -> Action:
-    values = decision_values(view, legal, rng, samples)
+def best_decision(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random, samples: int, value: Evaluator = evaluate
+) -> Action:
+    values = decision_values(view, legal, rng, samples, value)
     return legal[max(range(len(legal)), key=lambda i: values[i])]
 
 
@@ -165,18 +175,19 @@ def _near(square: int) -> set[int]:
 @dataclass
 class Normal:
     """The hand-written evaluation with a look-ahead over its own two actions; decisions are weighed over
-    a few determinisations of the hidden hands."""
+    a few determinisations of the hidden hands. (The hints use it with hard's fitted weights.)"""
 
     beam: int = 4
     pool: int = 16
     decision_samples: int = 6
     conflict_samples: int = 2  # further determinisations for actions that start a conflict
+    weights: Weights = DEFAULT
     name: str = field(default="normal", init=False)
 
     def plan(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Plan:
         world = sample_world(view, legal, rng)
         others = alternatives(view, legal, rng, self.conflict_samples)
-        plans = plan_turn(world, legal, view.seat, self.beam, self.pool, others)
+        plans = plan_turn(world, legal, view.seat, self.beam, self.pool, others, evaluator(self.weights))
         return plans[0] if plans else Plan(0.0, (fallback(view, legal),), world, world)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -184,4 +195,4 @@ class Normal:
             return legal[0]
         if view.phase is Phase.ACTION:
             return self.plan(view, legal, rng).actions[0]
-        return best_decision(view, legal, rng, self.decision_samples)
+        return best_decision(view, legal, rng, self.decision_samples, evaluator(self.weights))

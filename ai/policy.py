@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ai.determinise import World
-from ai.evaluate import Board, evaluate
+from ai.evaluate import Board, Weights, evaluate
 from ai.snapshot import CATASTROPHE, EMPTY, LEADER, RED
 from engine import NEIGHBOURS, Action, Colour, IllegalActionError, Kind, Phase
 
 Evaluator = Callable[[World, int], float]
+
+
+def evaluator(weights: Weights) -> Evaluator:
+    """``evaluate`` with these weights."""
+    return partial(evaluate, w=weights)
+
 
 # Turn actions whose meaning the candidate filter understands; any other kind is always considered.
 _FILTERED = frozenset({Kind.TILE, Kind.CATASTROPHE, Kind.SWAP})

@@ -1,9 +1,10 @@
-"""`hint`: the normal level's move and one line of why."""
+"""`hint`: the normal level's look-ahead with hard's fitted weights, and one line of why."""
 
 from __future__ import annotations
 
 import random
 
+import ai.evaluate
 from ai import hint
 from ai.determinise import sample_world
 from ai.hint import Because, turn_reason
@@ -43,3 +44,20 @@ def test_a_hint_is_legal_and_one_line_for_every_kind_of_choice():
         assert result.text.endswith("."), result.text
         head = result.text.split(":")[0]
         assert head and head[0].isupper(), result.text
+
+
+def test_a_hint_weighs_moves_with_the_weights_fitted_to_how_games_end(monkeypatch):
+    """The advice is the stronger play (normal's look-ahead with hard's weights beat normal 71 of 100)."""
+    used = []
+    real = ai.evaluate.seat_values
+
+    def spy(world, w=ai.evaluate.DEFAULT):
+        used.append(w)
+        return real(world, w)
+
+    monkeypatch.setattr(ai.evaluate, "seat_values", spy)
+    for games in positions_by_phase(per_phase=1).values():
+        game = games[0]
+        seat = game.to_act
+        hint(player_view(game, seat), game.legal_actions(), seed=1)
+    assert used and all(w is ai.evaluate.TUNED for w in used)
