@@ -6,6 +6,10 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import pytest
+
+import ai.evaluate
+from ai.determinise import World
 from engine import Action, Game, Phase
 
 # A play-out that favours tiles and leaders reaches conflicts, monuments and treasure choices quickly.
@@ -51,3 +55,16 @@ def _positions_by_phase(per_phase: int, games: int, most_games: int) -> dict[Pha
             if len(bucket) < per_phase and (game.phase is not Phase.ACTION or game.turn % 11 == 5):
                 bucket.append(game)
     return found
+
+
+def weights_used(monkeypatch: pytest.MonkeyPatch) -> list[ai.evaluate.Weights]:
+    """From now on, the weights of every position the evaluation values, in order."""
+    used = []
+    real = ai.evaluate.seat_values
+
+    def spy(world: World, w: ai.evaluate.Weights = ai.evaluate.DEFAULT) -> list[float]:
+        used.append(w)
+        return real(world, w)
+
+    monkeypatch.setattr(ai.evaluate, "seat_values", spy)
+    return used

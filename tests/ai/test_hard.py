@@ -12,7 +12,7 @@ import ai.hard
 from ai.determinise import sample_world
 from ai.hard import MIN_SAMPLES, Hard, play_until, race
 from engine import Phase, player_view
-from tests.ai.helpers import eventful_game, positions_by_phase
+from tests.ai.helpers import eventful_game, positions_by_phase, weights_used
 
 
 @pytest.fixture(scope="module")
@@ -103,14 +103,7 @@ def test_a_playout_stops_after_the_rival_turns_asked_or_at_the_seats_own_next_tu
 def test_every_value_in_the_search_comes_from_hards_own_weights(positions, monkeypatch):
     """The plans proposed, the decisions weighed, the greedy replies in the playouts and the playouts'
     scores: all with the fitted weights (``TUNED``), none with normal's."""
-    used = []
-    real = ai.evaluate.seat_values
-
-    def spy(world, w=ai.evaluate.DEFAULT):
-        used.append(w)
-        return real(world, w)
-
-    monkeypatch.setattr(ai.evaluate, "seat_values", spy)
+    used = weights_used(monkeypatch)
     assert Hard().weights is ai.evaluate.TUNED
     for phase in (Phase.ACTION, Phase.REVOLT_ATTACKER, Phase.WAR_DEFENDER):
         game = positions[phase][0]

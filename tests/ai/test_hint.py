@@ -9,7 +9,7 @@ from ai import hint
 from ai.determinise import sample_world
 from ai.hint import Because, turn_reason
 from engine import Action, Colour, Reason, player_view
-from tests.ai.helpers import positions_by_phase
+from tests.ai.helpers import positions_by_phase, weights_used
 from tests.engine.positions import position
 
 
@@ -48,14 +48,7 @@ def test_a_hint_is_legal_and_one_line_for_every_kind_of_choice():
 
 def test_a_hint_weighs_moves_with_the_weights_fitted_to_how_games_end(monkeypatch):
     """The advice is the stronger play (normal's look-ahead with hard's weights beat normal 71 of 100)."""
-    used = []
-    real = ai.evaluate.seat_values
-
-    def spy(world, w=ai.evaluate.DEFAULT):
-        used.append(w)
-        return real(world, w)
-
-    monkeypatch.setattr(ai.evaluate, "seat_values", spy)
+    used = weights_used(monkeypatch)
     for games in positions_by_phase(per_phase=1).values():
         game = games[0]
         seat = game.to_act
