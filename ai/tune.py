@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -181,8 +182,8 @@ def tune_main(args: argparse.Namespace) -> int:
     if args.games < 2:
         print("--games must be at least 2", file=sys.stderr)
         return 2
-    if args.softness <= 0:
-        print("--softness must be more than 0", file=sys.stderr)
+    if not 0 < args.softness < math.inf:  # nan and inf too: every feature would be nan, after all the games
+        print("--softness must be a number more than 0", file=sys.stderr)
         return 2
     try:
         result = tune(args.games, args.seed, args.softness, args.jobs)

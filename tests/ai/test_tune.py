@@ -120,3 +120,13 @@ def test_tune_says_so_when_the_games_cannot_be_fitted(capsys, monkeypatch):
 def test_tune_refuses_too_few_games(capsys):
     assert main(["tune", "--games", "1"]) == 2
     assert "--games must be at least 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("softness", ["0", "-1", "nan", "inf"])
+def test_tune_refuses_a_softness_it_cannot_fit_before_playing_any_game(capsys, monkeypatch, softness):
+    def no_game(seed: int, number: int, softness: float) -> list[Position]:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("ai.tune.game_positions", no_game)
+    assert main(["tune", "--games", "4", "--softness", softness]) == 2
+    assert "--softness must be a number more than 0" in capsys.readouterr().err
