@@ -45,7 +45,8 @@ DEFAULT = Weights()
 # valued in the mover's own determinisation), then rescaled so that points count as in DEFAULT. Held-out
 # squared error 132.7 against 151.6 for DEFAULT, each at its best scale. What they say: supporters, monuments,
 # border wars, temples and catastrophes in hand are worth several times more than DEFAULT guessed, and a
-# leader with no supporters, a trader's nearby treasures and a colour's surplus points nothing. Normal's
+# leader with no supporters, a trader's nearby treasures and a colour's surplus points nothing. (Tiles in
+# hand got 0 as they could not be told apart: both hands are full at a two-seat turn's start.) Normal's
 # play with them beat normal 71 of 100 games. ``python -m ai tune`` fits them again.
 TUNED = Weights(
     softness=4.0,

@@ -1,4 +1,5 @@
-"""``/te hint``: the normal level's move for a seat, with one short line of why.
+"""``/te hint``: a move for a seat (normal's look-ahead, with hard's fitted weights), with one short line
+of why.
 
 The reason is read from what the move does in a determinised game (its events) and from the seat's
 leaders' kingdoms before and after, so it only ever speaks of things the seat can see. It is given as codes

@@ -29,8 +29,9 @@ from ai.evaluate import DEFAULT, Weights, seat_values
 from ai.levels import Normal
 from engine import Game, Phase, Settings, player_view
 
-# The weights fitted, in this order after the points themselves (``rivals`` and ``win`` only matter with
-# more seats and at the end, and ``softness`` is not linear: it is chosen, not fitted).
+# The weights fitted, in this order after the points themselves. Not fitted: ``rivals`` (at two seats the
+# value is the mover's minus ``rivals`` times its rival's, and the fit reads the plain difference, as with
+# rivals = 1), ``win`` (finished games only) and ``softness`` (not linear: it is chosen).
 FITTED = (
     "linear",
     "leader",
@@ -94,7 +95,7 @@ def game_positions(seed: int, number: int, softness: float) -> list[Position]:
 
 def nonnegative_least_squares(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:
     """The w >= 0 that minimises the squared error of rows . w against targets: coordinate descent on the
-    normal equations (a convex problem in a dozen unknowns; a feature that never varies keeps 0)."""
+    normal equations (a convex problem in a dozen unknowns; a feature that is always 0 keeps 0)."""
     k = len(rows[0])
     gram = [[sum(r[i] * r[j] for r in rows) for j in range(k)] for i in range(k)]
     moment = [sum(r[i] * t for r, t in zip(rows, targets, strict=True)) for i in range(k)]

@@ -71,7 +71,7 @@ def think(
 
 
 def suggest(position: str, seat: int, seed: int) -> tuple[str, Why]:
-    """In the worker: the normal level's move for ``seat`` and why (``ai.hint``)."""
+    """In the worker: the suggested move for ``seat`` and why (``ai.hint``)."""
     game = load(position)
     if game.to_act != seat:
         raise ValueError(f"the game waits on seat {game.to_act}, not seat {seat}")
