@@ -61,6 +61,7 @@ def features(world: World, softness: float) -> list[list[float]]:
 @dataclass(frozen=True)
 class Position:
     game: int
+    seat: int  # the mover
     features: tuple[float, ...]  # the mover's minus its rival's, at the softness being fitted
     default_features: tuple[float, ...]  # the same at DEFAULT's softness, to compare with DEFAULT
     margin: int  # the mover's final weakest colour minus its rival's
@@ -90,7 +91,7 @@ def game_positions(seed: int, number: int, softness: float) -> list[Position]:
     outcome = game.outcome()
     assert outcome is not None
     weakest = {s.seat: min(s.final) for s in outcome.standings}
-    return [Position(number, f, d, weakest[seat] - weakest[1 - seat]) for seat, f, d in read]
+    return [Position(number, seat, f, d, weakest[seat] - weakest[1 - seat]) for seat, f, d in read]
 
 
 def nonnegative_least_squares(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:

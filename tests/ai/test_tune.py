@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from ai.arena import main
+from ai.arena import Setup, main, play_game
 from ai.determinise import World
 from ai.evaluate import DEFAULT, TUNED, Weights, evaluate, seat_values
 from ai.snapshot import Snapshot
@@ -61,8 +61,12 @@ def test_a_feature_that_never_varies_keeps_no_weight():
 def test_a_games_positions_are_each_turns_start_labelled_with_the_final_margin():
     positions = game_positions(seed=11, number=0, softness=4.0)
     assert len(positions) > 40  # about one per turn
-    margins = {p.margin for p in positions}
-    assert (len(margins) == 2 and sum(margins) == 0) or margins == {0}  # the mover's margin, either way
+    assert {p.seat for p in positions} == {0, 1}
+    # the same game through the arena (normal's choices are seeded alike): its final scores, treasures
+    # allocated (R24)
+    final = play_game(Setup(("normal", "normal"), seed=11, number=0))["final"]
+    for p in positions:
+        assert p.margin == min(final[p.seat]) - min(final[1 - p.seat])
     assert all(len(p.features) == len(FITTED) + 1 == len(p.default_features) for p in positions)
     assert len({p.features for p in positions}) > len(positions) // 2  # the board moves on
 
@@ -89,7 +93,7 @@ def synthetic_positions(truth: list[float], noise: float):
         for _ in range(50):
             row = tuple(rng.uniform(-2, 2) for _ in truth)
             margin = round(sum(a * b for a, b in zip(row, truth, strict=True)) + rng.gauss(0, noise))
-            out.append(Position(number, row, tuple(rng.uniform(-2, 2) for _ in truth), margin))
+            out.append(Position(number, 0, row, tuple(rng.uniform(-2, 2) for _ in truth), margin))
         return out
 
     return read
