@@ -5,8 +5,9 @@ other seats' points) is sampled afresh for every simulation, consistently with i
 search is flat at the root: normal's look-ahead proposes the most promising turn plans, and each
 simulation plays one plan in one determinisation, then the next seat's turn with a greedy reply policy
 (which sees that determinisation's hands as its own), and scores the result. Every value in the search
-(the plans proposed, the greedy replies, the scores) comes from the evaluation with weights fitted to how
-games end (``ai.evaluate.TUNED``) rather than normal's hand-set ones.
+(the plans proposed, the greedy replies, the scores) comes from the evaluation with the weights that play
+best at that many seats (``ai.evaluate.best_weights``): at two seats, weights fitted to how games end
+rather than normal's hand-set ones.
 All plans still in the race meet the same determinisations (common random numbers, so differences come
 from the plans, not the luck of the draw), and a plan leaves the race as soon as the paired differences
 show it clearly worse than the leader, or too close to it to matter: the thought goes where the choice
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ai.determinise import World, sample_world
-from ai.evaluate import TUNED, Weights, evaluate
+from ai.evaluate import Weights, best_weights, evaluate
 from ai.levels import Plan, alternatives, decision_values, fallback, plan_turn
 from ai.policy import Evaluator, best, evaluator, reply_candidates, settle
 from engine import Action, IllegalActionError, Phase, PlayerView
@@ -78,16 +79,18 @@ def simulate(
 
 
 # The most playouts per move by number of players. A move whose choice is clear stops far sooner (see
-# ``race``). Against normal (issue 22, seats rotated, on a slow machine). Two seats, 128: 158.5 of 205
-# games (77%) with p95 0.81 s a move; capped at 0.3 s a move, 155 of 200 (78%). Three and four seats, 80
-# and 90, with a playout that stops after the next seat's turn (``rival_turns``): one hard seat against
-# normal ones came first in 42 of 80 three-seat games (chance: 26.7) and 29 of 80 four-seat ones (chance:
-# 20), mean place 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn greedily before
-# judging (with 40 and 30 playouts) had come first in 10 of 31 and 7 of 29, no better than chance: each
-# greedy turn adds noise that the few playouts could not see through. 128 playouts of one rival turn did
-# no better than 80 or 90 (first in 18.5 and 14 of 40, on the same deals). With the 2015 options
-# (buildings and the wonder, which the evaluation does not value) the edge holds at two seats (30 of 40)
-# and is smaller at three (first in 34 of 82, chance 27.3; mean place 1.82).
+# ``race``). Against normal (issue 22, seats alternated). Two seats, 128, with the fitted weights (TUNED): 169
+# of 200 games (84.5%), p50 0.28 s and p95 0.97 s a move (CPU time, on a machine shared with other runs);
+# capped at 0.3 s a move, 80 of 100 (80%). With normal's weights they had been 213.5 of 279 (76.5%), p95 0.80
+# s, and 155 of 200 (77.5%) capped. Three and four seats (normal's weights, see ``best_weights``), 80 and 90,
+# with a playout that stops after the next seat's turn (``rival_turns``): one hard seat against normal ones
+# came first in 42 of 80 three-seat games (chance: 26.7) and 29 of 80 four-seat ones (chance: 20), mean place
+# 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn greedily before judging (with 40 and
+# 30 playouts) had come first in 10 of 31 and 7 of 29, no better than chance: each greedy turn adds noise that
+# the few playouts could not see through. 128 playouts of one rival turn did no better than 80 or 90 (first in
+# 18.5 and 14 of 40, on the same deals). With the 2015 options (buildings and the wonder, which the evaluation
+# does not value) the edge holds at two seats (30 of 40) and is smaller at three (first in 34 of 82, chance
+# 27.3; mean place 1.82).
 DEFAULT_SIMULATIONS = {2: 128, 3: 80, 4: 90}
 
 # Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
@@ -135,12 +138,11 @@ class Hard:
     conflict_samples: int = 5
     decision_samples: int = 12
     decision_choices: int = 3
-    weights: Weights = TUNED
+    weights: Weights | None = None  # None: best_weights for the number of seats
     name: str = field(default="hard", init=False)
 
-    @property
-    def value(self) -> Evaluator:
-        return evaluator(self.weights)
+    def value(self, view: PlayerView) -> Evaluator:
+        return evaluator(self.weights or best_weights(view.players))
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -157,7 +159,7 @@ class Hard:
         """A commitment, a war's order, a treasure: the answers that look best one ply ahead over many
         determinisations are then played on, so that what the tiles kept or spent are worth in the
         turns that follow counts, not only the conflict's outcome."""
-        values = decision_values(view, legal, rng, self.decision_samples, self.value)
+        values = decision_values(view, legal, rng, self.decision_samples, self.value(view))
         shortlist = sorted(range(len(legal)), key=lambda i: -values[i])[: self.decision_choices]
         lines = [(legal[i],) for i in shortlist]
         budget = self.budget(view) // 2  # one action to weigh, not a turn's plans
@@ -170,7 +172,7 @@ class Hard:
         """Normal's best plans, one per first action."""
         world = sample_world(view, legal, rng)
         others = alternatives(view, legal, rng, self.conflict_samples)
-        plans = plan_turn(world, legal, view.seat, beam=self.plans + 2, others=others, value=self.value)
+        plans = plan_turn(world, legal, view.seat, beam=self.plans + 2, others=others, value=self.value(view))
         seen: set[Action] = set()
         out = []
         for plan in plans:
@@ -203,7 +205,7 @@ class Hard:
         """The lines' indices, best first: every line still in the race meets each new determinisation,
         until one is left or the budget (or the CPU time, ``time.process_time``) is spent."""
         rival_turns = min(self.rival_turns, view.players - 1)
-        value = self.value
+        value = self.value(view)
         scores: list[list[float]] = [[] for _ in lines]
         alive = list(range(len(lines)))
         spent = 0

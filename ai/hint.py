@@ -1,5 +1,4 @@
-"""``/te hint``: a move for a seat (normal's look-ahead, with hard's fitted weights), with one short line
-of why.
+"""``/te hint``: a move for a seat (normal's look-ahead, with hard's weights), with one short line of why.
 
 The reason is read from what the move does in a determinised game (its events) and from the seat's
 leaders' kingdoms before and after, so it only ever speaks of things the seat can see. It is given as codes
@@ -14,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.determinise import World
-from ai.evaluate import TUNED, Board
+from ai.evaluate import Board, best_weights
 from ai.levels import Normal
 from engine import (
     COLOURS,
@@ -100,10 +99,11 @@ class Hint:
 
 
 def hint(view: PlayerView, legal: Sequence[Action], seed: int = 0) -> Hint:
-    """The normal level's look-ahead, with the weights fitted to how games end (hard's), for the seat
-    whose view this is, and why. (With them, normal's play beat normal's own 71 games of 100.)"""
+    """The normal level's look-ahead, with hard's weights (``best_weights``), for the seat whose view this
+    is, and why. (At two seats, with the weights fitted to how games end, normal's play beat normal's own
+    71 games of 100.)"""
     rng = random.Random(seed)
-    adviser = Normal(weights=TUNED)
+    adviser = Normal(weights=best_weights(view.players))
     if view.phase is Phase.ACTION:
         plan = adviser.plan(view, legal, rng)
         action = plan.actions[0]

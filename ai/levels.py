@@ -175,7 +175,7 @@ def _near(square: int) -> set[int]:
 @dataclass
 class Normal:
     """The hand-written evaluation with a look-ahead over its own two actions; decisions are weighed over
-    a few determinisations of the hidden hands. (The hints use it with hard's fitted weights.)"""
+    a few determinisations of the hidden hands. (The hints use it with hard's weights.)"""
 
     beam: int = 4
     pool: int = 16

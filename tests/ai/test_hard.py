@@ -100,14 +100,22 @@ def test_a_playout_stops_after_the_rival_turns_asked_or_at_the_seats_own_next_tu
             assert world.game.to_act == (seat + 1 + min(rival_turns, players - 1)) % players
 
 
-def test_every_value_in_the_search_comes_from_hards_own_weights(positions, monkeypatch):
+def test_every_value_in_the_search_comes_from_the_weights_for_its_number_of_seats(positions, monkeypatch):
     """The plans proposed, the decisions weighed, the greedy replies in the playouts and the playouts'
-    scores: all with the fitted weights (``TUNED``), none with normal's."""
+    scores: all with ``best_weights`` (the fitted ``TUNED`` at two seats, ``DEFAULT`` at three and four)."""
     used = weights_used(monkeypatch)
-    assert Hard().weights is ai.evaluate.TUNED
-    for phase in (Phase.ACTION, Phase.REVOLT_ATTACKER, Phase.WAR_ATTACKER):
-        game = next(g for g in positions[phase] if len(g.legal_actions()) > 1)  # else nothing is weighed
-        seat = game.to_act
-        assert seat is not None
-        Hard(simulations=12).choose(player_view(game, seat), game.legal_actions(), random.Random(5))
-    assert used and all(w is ai.evaluate.TUNED for w in used)
+    seats = set()
+    for games in positions.values():
+        for game in games:
+            if len(game.legal_actions()) == 1:
+                continue  # nothing is weighed
+            seat = game.to_act
+            assert seat is not None
+            used.clear()
+            Hard(simulations=12).choose(player_view(game, seat), game.legal_actions(), random.Random(5))
+            assert all(w is ai.evaluate.best_weights(game.players) for w in used), game.players
+            if used:
+                seats.add(game.players)
+    assert {2, 3, 4} <= seats
+    assert ai.evaluate.best_weights(2) is ai.evaluate.TUNED
+    assert ai.evaluate.best_weights(3) is ai.evaluate.best_weights(4) is ai.evaluate.DEFAULT

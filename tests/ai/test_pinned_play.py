@@ -17,7 +17,7 @@ from ai.hard import greedy_turn
 from engine import Phase, player_view
 from tests.ai.helpers import eventful_game, positions_by_phase
 
-PINNED = "f7c79339f786d2cfefe07503c7a04ff13b99a9c6f7a99b2f0cbe6f217ee42fa3"
+PINNED = "eb9ec2425bf925bc00394f91620cc827cd8e57a3a8960626522b3c688f976c74"
 
 
 def choices() -> list[str]:
