@@ -80,17 +80,17 @@ def simulate(
 
 # The most playouts per move by number of players. A move whose choice is clear stops far sooner (see
 # ``race``). Against normal (issue 22, seats alternated). Two seats, 128, with the fitted weights (TUNED): 169
-# of 200 games (84.5%), p50 0.28 s and p95 0.97 s a move (CPU time, on a machine shared with other runs);
-# capped at 0.3 s a move, 80 of 100 (80%). With normal's weights they had been 213.5 of 279 (76.5%), p95 0.80
-# s, and 155 of 200 (77.5%) capped. Three and four seats (normal's weights, see ``best_weights``), 80 and 90,
-# with a playout that stops after the next seat's turn (``rival_turns``): one hard seat against normal ones
-# came first in 42 of 80 three-seat games (chance: 26.7) and 29 of 80 four-seat ones (chance: 20), mean place
-# 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn greedily before judging (with 40 and
-# 30 playouts) had come first in 10 of 31 and 7 of 29, no better than chance: each greedy turn adds noise that
-# the few playouts could not see through. 128 playouts of one rival turn did no better than 80 or 90 (first in
-# 18.5 and 14 of 40, on the same deals). With the 2015 options (buildings and the wonder, which the evaluation
-# does not value) the edge holds at two seats (30 of 40) and is smaller at three (first in 34 of 82, chance
-# 27.3; mean place 1.82).
+# of 200 games (84.5%), p50 0.28 s and p95 0.97 s a move (CPU time, on a machine shared with other runs; 0.24
+# s and 0.83 s alone); capped at 0.3 s a move, 159 of 200 (79.5%). With normal's weights they had been 213.5
+# of 279 (76.5%), p95 0.80 s, and 155 of 200 (77.5%) capped. Three and four seats (normal's weights, see
+# ``best_weights``), 80 and 90, with a playout that stops after the next seat's turn (``rival_turns``): one
+# hard seat against normal ones came first in 42 of 80 three-seat games (chance: 26.7) and 29 of 80 four-seat
+# ones (chance: 20), mean place 1.62 and 2.10, p95 0.84 s and 1.08 s a move. Playing every rival's turn
+# greedily before judging (with 40 and 30 playouts) had come first in 10 of 31 and 7 of 29, no better than
+# chance: each greedy turn adds noise that the few playouts could not see through. 128 playouts of one rival
+# turn did no better than 80 or 90 (first in 18.5 and 14 of 40, on the same deals). With the 2015 options
+# (buildings and the wonder, which the evaluation does not value) the edge holds at two seats (30 of 40) and
+# is smaller at three (first in 34 of 82, chance 27.3; mean place 1.82).
 DEFAULT_SIMULATIONS = {2: 128, 3: 80, 4: 90}
 
 # Racing: a plan is dropped once it is, with this confidence (in standard errors of the paired
