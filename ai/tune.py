@@ -150,23 +150,19 @@ def tune(games: int, seed: int, softness: float, jobs: int = 1) -> dict[str, Any
     master = random.Random(seed)
     seeds = [master.getrandbits(48) for _ in range(games)]
     positions = [p for game in read_games(seeds, softness, jobs) for p in game]
-    held_out = [p for p in positions if p.game % 4 == 3]
-    training = [p for p in positions if p.game % 4 != 3] or positions
-    weights = fit(training, softness)
+    held_out = [p for p in positions if p.game % 4 == 3]  # none with fewer than four games
+    weights = fit([p for p in positions if p.game % 4 != 3], softness)
     margins = [p.margin for p in held_out]
+
+    def error(rows: list[tuple[float, ...]], w: Weights) -> float | None:
+        return round(squared_error(rows, margins, as_vector(w)), 2) if held_out else None
+
     return {
         "weights": dataclasses.asdict(weights),
         "games": games,
         "positions": len(positions),
-        # None with fewer than four games: every fourth game is held out
-        "held_out_error": round(squared_error([p.features for p in held_out], margins, as_vector(weights)), 2)
-        if held_out
-        else None,
-        "default_held_out_error": round(
-            squared_error([p.default_features for p in held_out], margins, as_vector(DEFAULT)), 2
-        )
-        if held_out
-        else None,
+        "held_out_error": error([p.features for p in held_out], weights),
+        "default_held_out_error": error([p.default_features for p in held_out], DEFAULT),
     }
 
 
