@@ -7,21 +7,22 @@ A1, B1, ... P1, A2, ... P11.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import NotationError, quoted
 from engine.reasons import Refusal
 
-COLUMNS = 16
-ROWS = 11
-SQUARES = COLUMNS * ROWS
-COLUMN_LETTERS = "abcdefghijklmnop"
+COLUMNS: Final = 16
+ROWS: Final = 11
+SQUARES: Final = COLUMNS * ROWS
+COLUMN_LETTERS: Final = "abcdefghijklmnop"
 
 
 def _name(square: int) -> str:
     return f"{COLUMN_LETTERS[square % COLUMNS]}{square // COLUMNS + 1}"
 
 
-SQUARE_NAMES = tuple(_name(s) for s in range(SQUARES))  # every action's text names one
+SQUARE_NAMES: Final = tuple(_name(s) for s in range(SQUARES))  # every action's text names one
 
 
 def square_name(square: int) -> str:
@@ -66,7 +67,7 @@ def _neighbours(square: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(s) for s in range(SQUARES))
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _parse_map(name: str, grid: str, special: str) -> BoardMap:
 
 
 # From ../shared/reference/boards.md. T marks a starting temple with its treasure.
-STANDARD = _parse_map(
+STANDARD: Final = _parse_map(
     "standard",
     """
     . . . . ~ ~ ~ ~ ~ . T . ~ . . .
@@ -118,7 +119,7 @@ STANDARD = _parse_map(
 )
 
 # The single source lists I11 as special, but I11 holds no temple; boards.md says to treat J11 as special.
-ADVANCED = _parse_map(
+ADVANCED: Final = _parse_map(
     "advanced",
     """
     . . ~ ~ T . . . . T . . . . . ~
@@ -136,4 +137,4 @@ ADVANCED = _parse_map(
     "b3 p6 a8 e10 j11 o11",
 )
 
-MAPS = {"standard": STANDARD, "advanced": ADVANCED}
+MAPS: Final = {"standard": STANDARD, "advanced": ADVANCED}

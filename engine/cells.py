@@ -12,20 +12,25 @@ cell value: it sits on a face-up tile of its colour (``engine.kingdoms.Kingdoms.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import COLOURS
 
-EMPTY = -1
-FACE_DOWN = 4
-CATASTROPHE = 8
-WONDER = 9
-LEADER = 16
+EMPTY: Final = -1
+FACE_DOWN: Final = 4
+CATASTROPHE: Final = 8
+WONDER: Final = 9
+LEADER: Final = 16
 
-RED, BLUE, GREEN, BLACK = COLOURS
+RED: Final = COLOURS[0]
+BLUE: Final = COLOURS[1]
+GREEN: Final = COLOURS[2]
+BLACK: Final = COLOURS[3]
 
-HAND_SIZE = 6
-TILE_COUNTS = (57, 36, 30, 30)  # R2: 153 civilization tiles, red blue green black
-LEADERS_PER_PLAYER = 4
-CATASTROPHES_PER_PLAYER = 2
+HAND_SIZE: Final = 6
+TILE_COUNTS: Final = (57, 36, 30, 30)  # R2: 153 civilization tiles, red blue green black
+LEADERS_PER_PLAYER: Final = 4
+CATASTROPHES_PER_PLAYER: Final = 2
 
 
 def connects(value: int) -> bool:

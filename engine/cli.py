@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from engine.actions import COLOURS
 from engine.board import MAPS, square_name, whole_number
@@ -181,10 +181,11 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise NotationError(message if len(message) <= _MESSAGE_LIMIT else message[:_MESSAGE_LIMIT] + "…")
 
 
-_MESSAGE_LIMIT = 200
-_MOST_GAMES = 100_000  # about a day of self-play: more is a typing slip, not a benchmark
-_MOST_STEP = 1_000_000
-_MOST_SEED = (1 << 64) - 1  # the generator keeps 64 bits (engine/rng.py); a larger seed would alias one below
+_MESSAGE_LIMIT: Final = 200
+_MOST_GAMES: Final = 100_000  # about a day of self-play: more is a typing slip, not a benchmark
+_MOST_STEP: Final = 1_000_000
+# the generator keeps 64 bits (engine/rng.py); a larger seed would alias one below
+_MOST_SEED: Final = (1 << 64) - 1
 
 
 def parse_players(text: str) -> int:

@@ -12,6 +12,8 @@ The fields and the questions a position answers are in ``engine.state``, the reg
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import COLOURS, DECLINE, MONUMENTS, POINT_ACTIONS, Action, Colour, Kind
 from engine.board import NEIGHBOURS, BoardMap
 from engine.cells import BLACK, CATASTROPHE, EMPTY, FACE_DOWN, HAND_SIZE, LEADER, RED, WONDER, leader_value
@@ -543,7 +545,7 @@ class Game(State):
                     events.append(Event("stranded", seat, colour, (square,)))
 
 
-_SHARED_EVENTS: dict[tuple[object, ...], Event] = {}
+_SHARED_EVENTS: Final[dict[tuple[object, ...], Event]] = {}
 
 
 def _shared_event(
@@ -558,7 +560,7 @@ def _shared_event(
     return event
 
 
-_OPENINGS: dict[str, Kingdoms] = {}
+_OPENINGS: Final[dict[str, Kingdoms]] = {}
 
 
 def _opening(board: BoardMap) -> Kingdoms:
@@ -574,7 +576,7 @@ def _opening(board: BoardMap) -> Kingdoms:
     return kingdoms.copy()
 
 
-_DISPATCH = {
+_DISPATCH: Final = {
     Kind.TILE: Game._do_tile,
     Kind.LEADER: Game._do_leader,
     Kind.WITHDRAW: Game._do_withdraw,

@@ -22,20 +22,24 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+from typing import Final
 
 from engine.actions import CATASTROPHE_ACTIONS, COLOURS, LEADER_ACTIONS, TILE_ACTIONS, Action
 from engine.board import COLUMNS, NEIGHBOURS, ROWS, SQUARES, BoardMap
 from engine.cells import BLUE, CATASTROPHE, EMPTY, FACE_DOWN, LEADER, RED, WONDER
 
-COLOUR_BITS = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
+COLOUR_BITS: Final = tuple(0x1111 << c for c in range(4))  # the leader bits of one colour, every seat
 # per cell value that connects, its bit in a region's leader mask (0 for a tile or the wonder)
-LEADER_BIT = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
-NO_REGION = -1
-OFF_BOARD = SQUARES  # a square index past the board: labelled NO_REGION, so four neighbours can be read alike
+LEADER_BIT: Final = tuple(1 << (v - LEADER) if v >= LEADER else 0 for v in range(LEADER + 16))
+NO_REGION: Final = -1
+# a square index past the board: labelled NO_REGION, so four neighbours can be read alike
+OFF_BOARD: Final = SQUARES
 # each square's neighbours, padded to four with OFF_BOARD
-FOUR_NEIGHBOURS = tuple((*n, *(OFF_BOARD,) * (4 - len(n))) for n in NEIGHBOURS)
-SMALL_REGION = 24  # a region this size is flooded whole when a piece leaves it; a larger one in turns
-_SQUARE_RANGE = range(SQUARES)
+FOUR_NEIGHBOURS: Final = tuple((*n, *(OFF_BOARD,) * (4 - len(n))) for n in NEIGHBOURS)
+# a region this size is flooded whole when a piece leaves it; a larger one in turns. Not Final, unlike the
+# constants around it (which mypyc builds in, docs/deploy.md): a test lowers it to reach the floods in turns
+SMALL_REGION = 24
+_SQUARE_RANGE: Final = range(SQUARES)
 
 
 def _ring(square: int) -> tuple[int, ...]:
@@ -70,26 +74,29 @@ def _ring_joined(bits: int) -> bool:
     return runs <= 1
 
 
-LAND_TABLES = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
-RIVER_TABLES = (TILE_ACTIONS[BLUE],)
-CATASTROPHE_TABLES = (CATASTROPHE_ACTIONS,)
+LAND_TABLES: Final = tuple(TILE_ACTIONS[c] for c in COLOURS if c != BLUE)  # the tile colours of land squares
+RIVER_TABLES: Final = (TILE_ACTIONS[BLUE],)
+CATASTROPHE_TABLES: Final = (CATASTROPHE_ACTIONS,)
 # The action lists legal moves copy come in four groups, each a sorted list of squares and, per table, the
 # table's actions for those squares: tiles on land (tile_land: red, green, black), tiles on the river
 # (tile_river: blue), leaders from the supply (supply_spots: one list per colour), catastrophes.
-LAND, RIVER, SUPPLY, CATASTROPHES = 0, 1, 2, 3
-GROUP_TABLES: tuple[tuple[tuple[Action, ...], ...], ...] = (
+LAND: Final = 0
+RIVER: Final = 1
+SUPPLY: Final = 2
+CATASTROPHES: Final = 3
+GROUP_TABLES: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = (
     LAND_TABLES,
     RIVER_TABLES,
     LEADER_ACTIONS,
     CATASTROPHE_TABLES,
 )
 # per colour, the group and the list of its tile actions: red, blue, green, black
-TILE_GROUPS = ((LAND, 0), (RIVER, 0), (LAND, 1), (LAND, 2))
+TILE_GROUPS: Final = ((LAND, 0), (RIVER, 0), (LAND, 1), (LAND, 2))
 # a group's action lists, or None until rebuilt: one object shared by the copies that share the group
 _Holder = list[list[list[Action]] | None]
 # per square, (square, bit) for each of the eight around it that is on the board: bit i for ring place i
-RING = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
-RING_JOINED = tuple(_ring_joined(bits) for bits in range(256))
+RING: Final = tuple(tuple((x, 1 << i) for i, x in enumerate(_ring(s)) if x >= 0) for s in range(SQUARES))
+RING_JOINED: Final = tuple(_ring_joined(bits) for bits in range(256))
 
 
 def seats_with_leader(mask: int, colour: int) -> list[int]:
@@ -99,7 +106,9 @@ def seats_with_leader(mask: int, colour: int) -> list[int]:
 
 # the seats of the bits 0, 4, 8, 12 of a leader mask shifted to one colour: seats_with_leader runs after every
 # tile and leader
-_SEATS_BY_BITS = tuple(tuple(seat for seat in range(4) if bits >> (seat * 4) & 1) for bits in range(0x1112))
+_SEATS_BY_BITS: Final = tuple(
+    tuple(seat for seat in range(4) if bits >> (seat * 4) & 1) for bits in range(0x1112)
+)
 
 
 class Kingdoms:
@@ -130,7 +139,11 @@ class Kingdoms:
         "treasures",
     )
 
-    def __init__(self, board: BoardMap) -> None:
+    def __init__(self, board: BoardMap | None) -> None:
+        """The kingdoms of an empty ``board``; with None, a shell for ``copy`` to fill in (a class compiled
+        with mypyc cannot be made without its ``__init__``: docs/deploy.md)."""
+        if board is None:
+            return
         river = bytearray(SQUARES)
         for s in board.river:
             river[s] = 1
@@ -147,7 +160,8 @@ class Kingdoms:
         self.spare: list[int] = []  # unused region ids
         self.temples_next = bytearray(SQUARES)  # face-up temples beside each square
         self.kingdoms_beside = bytearray(SQUARES)  # distinct kingdoms beside each empty square
-        self.tile_land = bytearray(1 - r for r in river)  # empty land beside at most two kingdoms (R9)
+        # empty land beside at most two kingdoms (R9); read by index: mypyc cannot iterate a bytearray
+        self.tile_land = bytearray(1 - river[s] for s in _SQUARE_RANGE)
         self.tile_river = bytearray(river)  # the same on the river
         self.leader_spots = bytearray(SQUARES)  # empty land beside a face-up temple (R6)
         self.supply_spots = bytearray(SQUARES)  # ... and beside at most one kingdom
@@ -177,7 +191,7 @@ class Kingdoms:
         self.masks: dict[int, dict[int, dict[int, bool]]] = {}
 
     def copy(self) -> Kingdoms:
-        other = Kingdoms.__new__(Kingdoms)
+        other = Kingdoms(None)
         other.river = self.river
         other.cell = self.cell.copy()
         other.treasures = self.treasures.copy()

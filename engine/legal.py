@@ -8,6 +8,7 @@ itself; only squares beside two or more connected squares need a look at their k
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from engine.actions import (
     BUILDING_ACTIONS,
@@ -46,8 +47,8 @@ from engine.model import (
 from engine.reasons import Content, Reason, Refusal
 from engine.state import State
 
-TURN_KINDS = frozenset({Kind.TILE, Kind.LEADER, Kind.WITHDRAW, Kind.CATASTROPHE, Kind.SWAP, Kind.PASS})
-PHASE_KINDS = {
+TURN_KINDS: Final = frozenset({Kind.TILE, Kind.LEADER, Kind.WITHDRAW, Kind.CATASTROPHE, Kind.SWAP, Kind.PASS})
+PHASE_KINDS: Final = {
     PHASE_REVOLT_ATTACKER: {Kind.COMMIT},
     PHASE_REVOLT_DEFENDER: {Kind.COMMIT},
     PHASE_WAR_ATTACKER: {Kind.COMMIT},
@@ -60,10 +61,10 @@ PHASE_KINDS = {
     PHASE_WONDER_POINT: {Kind.POINT},
 }
 
-_SWAPS_BY_HAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_SWAPS_BY_HAND: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 # the colours as plain ints, for indexing only: CPython specialises indexing a list with an int, not with an
 # IntEnum member (turn_actions runs before every turn action)
-_COLOUR_INDEXES = tuple(int(colour) for colour in COLOURS)
+_COLOUR_INDEXES: Final = tuple(int(colour) for colour in COLOURS)
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from engine.actions import Colour
 from engine.board import MAPS
@@ -43,24 +44,24 @@ class Phase(Enum):
         return self is PHASE_REVOLT_ATTACKER or self is PHASE_WAR_ATTACKER
 
 
-COMMIT_PHASES = frozenset(
+COMMIT_PHASES: Final = frozenset(
     {Phase.REVOLT_ATTACKER, Phase.REVOLT_DEFENDER, Phase.WAR_ATTACKER, Phase.WAR_DEFENDER}
 )
 
 # The phases as module names, for the rules' steps: reading ``Phase.ACTION`` goes through the enum's
 # metaclass, several times slower than a module name, and a game reads phases many times per action.
-PHASE_ACTION = Phase.ACTION
-PHASE_REVOLT_ATTACKER = Phase.REVOLT_ATTACKER
-PHASE_REVOLT_DEFENDER = Phase.REVOLT_DEFENDER
-PHASE_WAR_CHOICE = Phase.WAR_CHOICE
-PHASE_WAR_ATTACKER = Phase.WAR_ATTACKER
-PHASE_WAR_DEFENDER = Phase.WAR_DEFENDER
-PHASE_BUILDING = Phase.BUILDING
-PHASE_MONUMENT = Phase.MONUMENT
-PHASE_WONDER = Phase.WONDER
-PHASE_TREASURE = Phase.TREASURE
-PHASE_WONDER_POINT = Phase.WONDER_POINT
-PHASE_OVER = Phase.OVER
+PHASE_ACTION: Final = Phase.ACTION
+PHASE_REVOLT_ATTACKER: Final = Phase.REVOLT_ATTACKER
+PHASE_REVOLT_DEFENDER: Final = Phase.REVOLT_DEFENDER
+PHASE_WAR_CHOICE: Final = Phase.WAR_CHOICE
+PHASE_WAR_ATTACKER: Final = Phase.WAR_ATTACKER
+PHASE_WAR_DEFENDER: Final = Phase.WAR_DEFENDER
+PHASE_BUILDING: Final = Phase.BUILDING
+PHASE_MONUMENT: Final = Phase.MONUMENT
+PHASE_WONDER: Final = Phase.WONDER
+PHASE_TREASURE: Final = Phase.TREASURE
+PHASE_WONDER_POINT: Final = Phase.WONDER_POINT
+PHASE_OVER: Final = Phase.OVER
 
 
 @dataclass(frozen=True)

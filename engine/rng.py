@@ -3,7 +3,9 @@ identically on any Python version."""
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
 
 
 class Rng:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Self
+from typing import Final, Self
 
 from engine.actions import COLOURS, MONUMENTS, Colour
 from engine.board import COLUMNS, MAPS, NEIGHBOURS, SQUARES, BoardMap, parse_square, square_name
@@ -40,7 +40,7 @@ from engine.model import (
 from engine.rng import Rng
 from engine.scoring import Points, Score
 
-TOP_LEFTS = frozenset(r * 16 + c for r in range(10) for c in range(15))  # squares that start a 2x2
+TOP_LEFTS: Final = frozenset(r * 16 + c for r in range(10) for c in range(15))  # squares that start a 2x2
 
 
 def block(top_left: int) -> tuple[int, int, int, int]:
@@ -56,7 +56,7 @@ def plus(centre: int) -> tuple[int, int, int, int, int]:
 
 # per square, (top-left, the other three squares) of each 2x2 on the board holding it, top-left squares in
 # square order
-BLOCKS_THROUGH = tuple(
+BLOCKS_THROUGH: Final = tuple(
     tuple(
         (t, tuple(x for x in block(t) if x != square))
         for t in (square - 17, square - 16, square - 1, square)
@@ -81,7 +81,7 @@ def line_through(cell: list[int], square: int, step: int, avoid: int = -1) -> li
 
 
 # per square, what its neighbours hold as a tuple, read in one call (every square has two neighbours or more)
-_NEIGHBOUR_VALUES = tuple(itemgetter(*n) for n in NEIGHBOURS)
+_NEIGHBOUR_VALUES: Final = tuple(itemgetter(*n) for n in NEIGHBOURS)
 
 
 def beside_own_colour(cell: list[int], square: int) -> bool:
@@ -108,9 +108,13 @@ class Piece:
 class State:
     """Every field of a position. Change it only through ``Game.apply`` (or the position loader)."""
 
-    def __init__(self, settings: Settings, seed: int) -> None:
+    def __init__(self, settings: Settings, seed: int, blank: bool = False) -> None:
+        """A new position of ``settings`` before the deal (``Game.start`` deals); ``blank``: only the settings
+        and the seed, for ``copy`` to fill in (a class compiled with mypyc cannot skip its ``__init__``)."""
         self.settings = settings
         self.seed = seed
+        if blank:
+            return
         self.map: BoardMap = MAPS[settings.board]
         self.rng = Rng(seed)
         n = settings.players
@@ -137,10 +141,7 @@ class State:
         self.end_reason: str | None = None
 
     def copy(self) -> Self:
-        cls = type(self)
-        other = cls.__new__(cls)
-        other.settings = self.settings
-        other.seed = self.seed
+        other = type(self)(self.settings, self.seed, blank=True)
         other.map = self.map
         other.rng = Rng(self.rng.state)
         other.kingdoms = self.kingdoms.copy()
