@@ -3,7 +3,9 @@
 those games, legal_actions() in mid-game positions, and copy(). Prints one JSON object.
 Targets (issue 11): >= 100 games/s without the options (goal 250, issue 22); the options must stay close to
 that. ``--cpu-time`` times with this process's CPU time instead of the wall clock: steadier on a shared, busy
-machine (each reading is a system call, so the per-action figures come out a little higher)."""
+machine (each reading is a system call, so the per-action figures come out a little higher). It times the
+engine it imports: pure Python from a checkout, compiled where TIGRIS_COMPILE=1 installed it (see
+"compiled" in the output, and docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import json
 import statistics
 import time
 
-from engine import Game, Phase
+from engine import Game, Phase, compiled_modules
 from engine.cli import selfplay_game
 from engine.rng import Rng
 
@@ -115,6 +117,8 @@ def main() -> None:
         "legal_actions_mid_game": legal_actions_ms(positions),
         "copy_us": copy_us(positions),
         "clock": "cpu" if clock is time.process_time else "wall",
+        # the modules running compiled by mypyc (TIGRIS_COMPILE=1 at install), [] for pure Python
+        "compiled": compiled_modules(),
         "targets": {"games_per_second_min": 100, "games_per_second_goal": 250},
     }
     print(json.dumps(result))

@@ -37,7 +37,7 @@ OFF_BOARD: Final = SQUARES
 # each square's neighbours, padded to four with OFF_BOARD
 FOUR_NEIGHBOURS: Final = tuple((*n, *(OFF_BOARD,) * (4 - len(n))) for n in NEIGHBOURS)
 # a region this size is flooded whole when a piece leaves it; a larger one in turns. Not Final, unlike the
-# constants around it (which mypyc builds in, docs/deploy.md): a test lowers it to reach the floods in turns
+# constants around it (which mypyc builds in: docs/design.md): a test lowers it to reach the floods in turns
 SMALL_REGION = 24
 _SQUARE_RANGE: Final = range(SQUARES)
 
@@ -141,7 +141,7 @@ class Kingdoms:
 
     def __init__(self, board: BoardMap | None) -> None:
         """The kingdoms of an empty ``board``; with None, a shell for ``copy`` to fill in (a class compiled
-        with mypyc cannot be made without its ``__init__``: docs/deploy.md)."""
+        with mypyc cannot be made without its ``__init__``: docs/design.md)."""
         if board is None:
             return
         river = bytearray(SQUARES)
@@ -160,7 +160,8 @@ class Kingdoms:
         self.spare: list[int] = []  # unused region ids
         self.temples_next = bytearray(SQUARES)  # face-up temples beside each square
         self.kingdoms_beside = bytearray(SQUARES)  # distinct kingdoms beside each empty square
-        # empty land beside at most two kingdoms (R9); read by index: mypyc cannot iterate a bytearray
+        # empty land beside at most two kingdoms (R9), built by index: mypyc 2.4 fails on a comprehension
+        # over a bytearray
         self.tile_land = bytearray(1 - river[s] for s in _SQUARE_RANGE)
         self.tile_river = bytearray(river)  # the same on the river
         self.leader_spots = bytearray(SQUARES)  # empty land beside a face-up temple (R6)

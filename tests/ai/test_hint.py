@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import ai.evaluate
 from ai import hint
 from ai.determinise import sample_world
@@ -46,6 +48,7 @@ def test_a_hint_is_legal_and_one_line_for_every_kind_of_choice():
         assert head and head[0].isupper(), result.text
 
 
+@pytest.mark.interpreted_only
 def test_a_hint_weighs_moves_with_hards_weights(monkeypatch):
     """The advice is the stronger play: at two seats, normal's look-ahead with the fitted weights beat
     normal 71 of 100."""

@@ -70,6 +70,9 @@ def test_dockerfile():
     assert lines[-1] == 'CMD ["python", "-m", "bot"]'
     assert 'VOLUME ["/data"]' in lines
     assert "DATABASE_PATH=/data/tigris.db" in (ROOT / "Dockerfile").read_text()
+    copied = {name for line in lines if line.startswith("COPY ") for name in line.split()[1:-1]}
+    backend = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["build-backend"]
+    assert {"pyproject.toml", "setup.py", f"{backend}.py"} <= copied  # what `pip install .` builds with
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert ".env" in ignored and "*.db" in ignored  # the token and the games stay out of the image
 

@@ -60,6 +60,7 @@ async def test_everything_passes(simcord_env, tmp_path, capsys):
     assert "/te is synced" in lines[4]
     assert f"permissions={permissions.invite_permissions().value}" in lines[5]
     assert f"client_id={simcord_env.bot.application_id}" in lines[5]
+    assert lines[6].startswith("✓ engine: pure Python (TIGRIS_COMPILE=1")  # as the README's tests run it
 
 
 async def test_postgresql_passes(simcord_env, postgres_url, capsys):
@@ -128,6 +129,26 @@ async def test_fonts_without_freetype_alone(simcord_env, tmp_path, capsys, monke
     assert len(failures(lines)) == 1 and "no FreeType" in failures(lines)[0]
 
 
+async def test_an_engine_compiled_in_part_alone(simcord_env, tmp_path, capsys, monkeypatch):
+    # compiled files of an older build left beside the sources, for two of the modules
+    monkeypatch.setattr(doctor.engine, "compiled_modules", lambda: ["kingdoms", "game"])
+    monkeypatch.setattr(doctor.ai, "compiled_modules", list)
+    passed, lines = await lines_of(capsys, setup(simcord_env, tmp_path / "t.db"))
+    assert not passed
+    assert len(failures(lines)) == 1 and failures(lines)[0].startswith("✗ engine: only partly compiled")
+    assert "engine.state" in failures(lines)[0] and "ai.hard" in failures(lines)[0]
+    assert "engine.kingdoms" not in failures(lines)[0]
+
+
+async def test_a_compiled_install_passes(simcord_env, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(doctor.engine, "compiled_modules", lambda: list(doctor.engine.COMPILED_MODULES))
+    monkeypatch.setattr(doctor.ai, "compiled_modules", lambda: list(doctor.ai.COMPILED_MODULES))
+    passed, lines = await lines_of(capsys, setup(simcord_env, tmp_path / "t.db"))
+    assert passed, lines
+    count = len(doctor.engine.COMPILED_MODULES) + len(doctor.ai.COMPILED_MODULES)
+    assert lines[6] == f"✓ engine: compiled with mypyc ({count} modules of the rules and the search)"
+
+
 async def test_a_catalogue_lacking_messages_alone(simcord_env, tmp_path, capsys, monkeypatch):
     # an install whose catalogues are older than its code (issue 19)
     import i18n.extract
@@ -160,7 +181,8 @@ async def test_discord_unreachable_alone(tmp_path, capsys, monkeypatch):
     passed, lines = await lines_of(capsys, the_setup)
     assert not passed
     assert failures(lines) == [next(line for line in lines if line.startswith("✗ Discord cannot be reached"))]
-    assert "client_id=123456789012345678" in lines[-1]  # the invite, from the token's id
+    invite = next(line for line in lines if line.startswith("✓ invite URL"))
+    assert "client_id=123456789012345678" in invite  # from the token's id
 
 
 def test_python_m_bot_doctor_never_shows_a_traceback(tmp_path):
