@@ -54,7 +54,8 @@ from engine.views import ConflictView, PlayerView, PublicView, SeatView, SquareV
 
 # What setup.py compiles with mypyc when asked (with ``ai.COMPILED_MODULES``): the rules' hot path and the
 # self-play loop. The rest (actions, notation, views, export...) stays interpreted: it is not where the time
-# goes, and some of it (the enums, the frozen events) relies on what compiled classes do not allow.
+# goes, and mypyc refuses some of it as written (actions reads attributes through a class, Event sets its
+# ``__dict__``: docs/design.md).
 COMPILED_MODULES = ("board", "cells", "rng", "kingdoms", "state", "legal", "game", "scoring", "cli")
 
 
