@@ -231,11 +231,10 @@ async def check_invite(setup: Setup) -> Finding:
 async def check_engine(setup: Setup) -> Finding:
     """Whether the rules and the computer players' search run compiled with mypyc (``TIGRIS_COMPILE=1`` at
     install) or as pure Python: the same rules either way; compiled, a hard move takes about half the time."""
-    listed = [f"engine.{name}" for name in engine.COMPILED_MODULES] + [
-        f"ai.{name}" for name in ai.COMPILED_MODULES
-    ]
-    compiled = [f"engine.{name}" for name in engine.compiled_modules()] + [
-        f"ai.{name}" for name in ai.compiled_modules()
+    packages = {"engine": engine, "ai": ai}
+    listed = [f"{name}.{module}" for name, package in packages.items() for module in package.COMPILED_MODULES]
+    compiled = [
+        f"{name}.{module}" for name, package in packages.items() for module in package.compiled_modules()
     ]
     if not compiled:
         return Finding(

@@ -20,7 +20,6 @@ same source, for about twice the speed: ``TIGRIS_COMPILE=1 pip install .`` (setu
 ``compiled_modules()`` says which run compiled in this process.
 """
 
-import importlib
 import importlib.machinery
 from collections.abc import Iterable
 
